@@ -1,0 +1,8 @@
+"""Bots: the ``Bot`` protocol (view -> action), the registry by name, and the bots themselves."""
+
+from __future__ import annotations
+
+from . import random_bot as _random_bot  # noqa: F401  (registers "random")
+from .base import BOTS, Bot, UnknownBotError, make_bot, parse_bot_spec, register_bot
+
+__all__ = ["BOTS", "Bot", "UnknownBotError", "make_bot", "parse_bot_spec", "register_bot"]

@@ -1,0 +1,78 @@
+"""The bot interface and the registry of bots by name.
+
+A bot sees a ``View`` (never the state) and gets its randomness passed in::
+
+    class Bot(Protocol):
+        def act(self, view: View, rng: random.Random) -> int: ...
+
+Bots are made from a spec string, ``"name"`` or ``"name:key=value,key=value"`` (``"search:level=3"``), by
+``make_bot``; ``register_bot`` adds a factory under a name. Values are read as int, float, bool or kept as text.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, Protocol, runtime_checkable
+
+from ..core import View
+
+
+@runtime_checkable
+class Bot(Protocol):
+    def act(self, view: View, rng: random.Random) -> int:
+        """One of ``view.legal_actions``."""
+        ...
+
+
+BotFactory = Callable[..., Bot]
+BOTS: dict[str, BotFactory] = {}
+
+
+class UnknownBotError(ValueError):
+    """A bot spec that names no registered bot, or gives it parameters it does not take."""
+
+
+def register_bot(name: str) -> Callable[[BotFactory], BotFactory]:
+    def decorate(factory: BotFactory) -> BotFactory:
+        BOTS[name] = factory
+        return factory
+
+    return decorate
+
+
+def _value(text: str) -> Any:
+    low = text.lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"search:level=3,samples=20"`` -> ``("search", {"level": 3, "samples": 20})``."""
+    name, _, rest = spec.strip().partition(":")
+    params: dict[str, Any] = {}
+    for item in filter(None, (p.strip() for p in rest.split(","))):
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise UnknownBotError(f"bot parameter {item!r} in {spec!r} is not key=value")
+        params[key.strip()] = _value(value.strip())
+    return name, params
+
+
+def make_bot(spec: str) -> Bot:
+    name, params = parse_bot_spec(spec)
+    factory = BOTS.get(name)
+    if factory is None:
+        raise UnknownBotError(f"no bot called {name!r}; bots: {', '.join(sorted(BOTS))}")
+    try:
+        return factory(**params)
+    except TypeError as error:
+        raise UnknownBotError(f"bot {name!r} does not take {params}: {error}") from None

@@ -1,0 +1,115 @@
+"""The ``wizard`` command: one entry point for every front end.
+
+    wizard simulate --players 4 --games 200 [--game wizard|wily] [--rules PRESET] [--seed S] [--record DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from .core import PRESETS, Game, ImpossibleRulesError, RuleSet, find_rules, new_game
+
+DEFAULT_PRESET = {Game.WIZARD: "standard", Game.WILY: "wily"}
+
+
+def rules_from_args(game: str, preset: str | None, players: int | None) -> RuleSet:
+    """The preset named on the command line (default: the game's standard one), for the players asked for."""
+    name = preset or DEFAULT_PRESET[Game(game)]
+    rules = find_rules(name, players)
+    if rules.game is not Game(game):
+        raise ImpossibleRulesError(f"preset {name!r} is a {rules.game.value} rule set, not {game}")
+    return rules
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.table import Table
+
+    console = Console()
+    try:
+        rules = rules_from_args(args.game, args.rules, args.players)
+    except ImpossibleRulesError as error:
+        console.print(f"[red]error:[/red] {error}")
+        return 2
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    master = random.Random(seed)
+    if args.record:
+        Path(args.record).mkdir(parents=True, exist_ok=True)
+    n = rules.players
+    totals: list[list[int]] = [[] for _ in range(n)]
+    wins = [0.0] * n
+    decisions = 0
+    started = time.perf_counter()
+    with Progress(
+        TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        console=console, transient=True, disable=args.games < 50,
+    ) as progress:
+        task = progress.add_task("games", total=args.games)
+        for number in range(args.games):
+            game_seed = master.randrange(2**63)
+            choose = random.Random(game_seed ^ 0x5EED).choice
+            state = new_game(rules, game_seed)
+            while not state.is_terminal():
+                state.apply(choose(state.legal_actions()))
+            decisions += len(state.history)
+            for seat, score in enumerate(state.returns()):
+                totals[seat].append(score)
+            winners = state.winners()  # type: ignore[attr-defined]
+            for seat in winners:
+                wins[seat] += 1 / len(winners)
+            if args.record:
+                names = [f"random {s}" for s in range(n)]
+                state.record(names).save(Path(args.record) / f"game-{number:05d}.json")
+            progress.advance(task)
+    elapsed = time.perf_counter() - started
+    result_name = "mean score" if rules.game is Game.WIZARD else "mean letters"
+    table = Table(title=f"{args.games} random games of {rules.game.value}, {n} players ({rules.describe()}), seed {seed}")
+    table.add_column("seat", justify="right")
+    table.add_column(result_name, justify="right")
+    table.add_column("stdev", justify="right")
+    table.add_column("min", justify="right")
+    table.add_column("max", justify="right")
+    table.add_column("win share", justify="right")
+    for seat in range(n):
+        values = totals[seat]
+        table.add_row(
+            str(seat), f"{statistics.fmean(values):.1f}",
+            f"{statistics.pstdev(values):.1f}", str(min(values)), str(max(values)), f"{wins[seat] / args.games:.1%}",
+        )
+    console.print(table)
+    console.print(
+        f"{decisions} decisions in {elapsed:.2f} s: {args.games / elapsed:.0f} games/s"
+        + (f"; records in {args.record}" if args.record else "")
+    )
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="wizard", description="Wizard and Wily Wizards.")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    simulate = commands.add_parser("simulate", help="play random games and summarise them")
+    simulate.add_argument("--game", choices=[g.value for g in Game], default=Game.WIZARD.value)
+    simulate.add_argument("--players", type=int, default=None, help="number of players (default: the preset's)")
+    simulate.add_argument("--games", type=int, default=100)
+    simulate.add_argument("--seed", type=int, default=None)
+    simulate.add_argument("--rules", default=None, help=f"a preset: {', '.join(PRESETS)}")
+    simulate.add_argument("--record", metavar="DIR", default=None, help="write each game's JSON record into DIR")
+    simulate.set_defaults(run=_simulate)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return int(args.run(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,114 @@
+"""The integer action space of each game, in one table, and its text notation.
+
+Both games share one layout, so that a card is the same action everywhere (OpenSpiel ``oh_hell`` style: cards first,
+then the other decisions at fixed offsets)::
+
+    action     Wizard                          Wily Wizards
+    ---------  ------------------------------  ------------------------------------------
+    0..51      play that suited card (card id) play, or give while passing, that card
+    52         play a Wizard (any of the four) play or give a Wizard
+    53         play a Jester (any of the four) play or give a Jester
+    54..57     dealer names trump C, D, H, S   high bidder names trump C, D, H, S
+    58         -                               high bidder names no trump (option)
+    59         -                               pass in the auction
+    60..80     bid 0..20 (60 + bid)            bid 1..20 in the auction (60 + bid)
+
+``NUM_ACTIONS`` (81) covers both games. Identical cards share an action: a hand with two Wizards has the single move
+52. Text: a card's text (``7h``, ``Wiz``, ``Jes``), ``trump h`` (or ``trump Hearts``), ``no trump``, ``pass``,
+``bid 3``. Text round-trips: ``action_from_text(action_to_text(a)) == a``.
+"""
+
+from __future__ import annotations
+
+from .cards import FIRST_JESTER, FIRST_WIZARD, RANKS, SUITED_CARDS, RankStyle, Suit, card_from_text, card_to_text
+
+PLAY_WIZARD = 52
+PLAY_JESTER = 53
+CARD_ACTIONS = 54
+TRUMP_BASE = 54  # + suit
+NO_TRUMP = 58
+PASS = 59
+BID_BASE = 60  # + bid
+MAX_BID = 20
+NUM_ACTIONS = BID_BASE + MAX_BID + 1
+
+
+def card_action(card: int) -> int:
+    """The action that plays ``card`` (every Wizard gives 52, every Jester 53)."""
+    if card < FIRST_WIZARD:
+        return card
+    return PLAY_WIZARD if card < FIRST_JESTER else PLAY_JESTER
+
+
+def is_card_action(action: int) -> bool:
+    return 0 <= action < CARD_ACTIONS
+
+
+def bid_action(bid: int) -> int:
+    return BID_BASE + bid
+
+
+def trump_action(suit: int | None) -> int:
+    return NO_TRUMP if suit is None or suit < 0 else TRUMP_BASE + suit
+
+
+def action_to_text(action: int, style: RankStyle = RankStyle.TWO_TO_ACE) -> str:
+    if 0 <= action < SUITED_CARDS:
+        return card_to_text(action, style)
+    if action == PLAY_WIZARD:
+        return "Wiz"
+    if action == PLAY_JESTER:
+        return "Jes"
+    if TRUMP_BASE <= action < NO_TRUMP:
+        return f"trump {Suit(action - TRUMP_BASE).letter}"
+    if action == NO_TRUMP:
+        return "no trump"
+    if action == PASS:
+        return "pass"
+    if BID_BASE <= action < NUM_ACTIONS:
+        return f"bid {action - BID_BASE}"
+    raise ValueError(f"no action has id {action}: ids run 0..{NUM_ACTIONS - 1}")
+
+
+def action_from_text(text: str, style: RankStyle = RankStyle.TWO_TO_ACE) -> int:
+    words = text.strip().lower().split()
+    if not words:
+        raise ValueError("an empty text is no action")
+    if words == ["pass"]:
+        return PASS
+    if words in (["no", "trump"], ["notrump"]):
+        return NO_TRUMP
+    if words[0] == "bid" and len(words) == 2 and words[1].isdigit():
+        bid = int(words[1])
+        if bid > MAX_BID:
+            raise ValueError(f"no bid can exceed {MAX_BID} tricks")
+        return BID_BASE + bid
+    if words[0] == "trump" and len(words) == 2:
+        name = words[1]
+        for suit in Suit:
+            if name in (suit.letter, suit.name.lower()):
+                return TRUMP_BASE + suit
+        raise ValueError(f"no suit {words[1]!r}: write trump c, d, h or s")
+    if len(words) == 1:
+        return card_action(card_from_text(text, style))
+    raise ValueError(f"not an action: {text!r} (e.g. 7h, Wiz, Jes, bid 2, trump h, no trump, pass)")
+
+
+__all__ = [
+    "BID_BASE",
+    "CARD_ACTIONS",
+    "MAX_BID",
+    "NO_TRUMP",
+    "NUM_ACTIONS",
+    "PASS",
+    "PLAY_JESTER",
+    "PLAY_WIZARD",
+    "RANKS",
+    "TRUMP_BASE",
+    "action_from_text",
+    "action_to_text",
+    "bid_action",
+    "card_action",
+    "is_card_action",
+    "trump_action",
+]

@@ -1,0 +1,208 @@
+"""Cards, card sets and their text notation.
+
+Card ids
+--------
+The deck has 60 cards with ids 0..59::
+
+    id = 13 * suit + rank      suited cards, 0..51
+    52..55                     the four Wizards
+    56..59                     the four Jesters
+
+Suits are numbered 0 Clubs, 1 Diamonds, 2 Hearts, 3 Spades; ranks 0..12 run from the lowest card (2) to the
+highest (Ace). Within a suit a higher id is a higher card, so "the highest trump" is the largest id.
+
+Card sets
+---------
+A set of cards is an ``int`` bitmask: bit ``id`` is set when the card is in the set. ``SUIT_MASKS[s]`` selects a
+suit, ``WIZARDS`` and ``JESTERS`` the special cards; "may follow suit" is ``hand & SUIT_MASKS[led]``.
+
+Text notation
+-------------
+A suited card is its rank label followed by its suit letter (``c d h s``, either case): ``7h``, ``Th``, ``As``. A
+Wizard is ``Wiz``, a Jester is ``Jes``; the long forms ``wizard`` and ``jester`` are read too. A Jack is ``Jh``
+and never stands alone, so it cannot be taken for a Jester.
+
+Two rank styles exist (RULES.md, "Cards"):
+
+=========  =============================================  ===========================================
+style      labels, lowest to highest                      also read
+=========  =============================================  ===========================================
+``2..A``   ``2 3 4 5 6 7 8 9 T J Q K A``                  ``10`` for ``T``
+``1..13``  ``1 2 3 4 5 6 7 8 9 10 11 12 13``              ``X`` for 10, ``J Q K`` for 11, 12, 13
+=========  =============================================  ===========================================
+
+The same text means different cards in the two styles (``2h`` is the lowest Heart in ``2..A`` and the second
+lowest in ``1..13``), so parsing takes the style; the default is ``2..A``. ``card_to_text`` followed by
+``card_from_text`` in the same style always gives the card back.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum, StrEnum
+from typing import Iterable
+
+CardSet = int
+"""A set of cards as a bitmask over card ids."""
+
+DECK_SIZE = 60
+SUITED_CARDS = 52
+RANKS = 13
+FIRST_WIZARD = 52
+FIRST_JESTER = 56
+
+
+class Suit(IntEnum):
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        return "cdhs"[self]
+
+    @property
+    def title(self) -> str:
+        return self.name.title()
+
+
+class RankStyle(StrEnum):
+    """How rank labels are written (a display choice, RULES.md "Cards")."""
+
+    TWO_TO_ACE = "2..A"
+    ONE_TO_THIRTEEN = "1..13"
+
+
+SUIT_MASKS: tuple[int, int, int, int] = tuple((1 << RANKS) - 1 << (RANKS * s) for s in range(4))  # type: ignore[assignment]
+SUITED: CardSet = (1 << SUITED_CARDS) - 1
+WIZARDS: CardSet = 0xF << FIRST_WIZARD
+JESTERS: CardSet = 0xF << FIRST_JESTER
+SPECIALS: CardSet = WIZARDS | JESTERS
+FULL_DECK: CardSet = (1 << DECK_SIZE) - 1
+
+_RANK_LABELS = {
+    RankStyle.TWO_TO_ACE: ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"),
+    RankStyle.ONE_TO_THIRTEEN: tuple(str(n) for n in range(1, 14)),
+}
+_RANK_ALIASES = {
+    RankStyle.TWO_TO_ACE: {"10": 8},
+    RankStyle.ONE_TO_THIRTEEN: {"X": 9, "J": 10, "Q": 11, "K": 12},
+}
+_WIZARD_WORDS = frozenset({"wiz", "wizard", "w"})
+_JESTER_WORDS = frozenset({"jes", "jester"})
+
+
+def is_wizard(card: int) -> bool:
+    return FIRST_WIZARD <= card < FIRST_JESTER
+
+
+def is_jester(card: int) -> bool:
+    return card >= FIRST_JESTER
+
+
+def is_suited(card: int) -> bool:
+    return card < SUITED_CARDS
+
+
+def suit_of(card: int) -> int:
+    """The suit of a suited card; -1 for a Wizard or a Jester."""
+    return card // RANKS if card < SUITED_CARDS else -1
+
+
+def rank_of(card: int) -> int:
+    """The rank 0 (lowest) .. 12 (highest) of a suited card; -1 for a Wizard or a Jester."""
+    return card % RANKS if card < SUITED_CARDS else -1
+
+
+def make_card(suit: int, rank: int) -> int:
+    return RANKS * suit + rank
+
+
+def cards_of(cards: CardSet) -> list[int]:
+    """The card ids of a set, lowest first."""
+    out = []
+    while cards:
+        low = cards & -cards
+        out.append(low.bit_length() - 1)
+        cards ^= low
+    return out
+
+
+def card_set(cards: Iterable[int]) -> CardSet:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def count(cards: CardSet) -> int:
+    return cards.bit_count()
+
+
+def card_to_text(card: int, style: RankStyle = RankStyle.TWO_TO_ACE) -> str:
+    if not 0 <= card < DECK_SIZE:
+        raise ValueError(f"no card has id {card}: ids run 0..59")
+    if card >= FIRST_JESTER:
+        return "Jes"
+    if card >= FIRST_WIZARD:
+        return "Wiz"
+    return _RANK_LABELS[RankStyle(style)][card % RANKS] + "cdhs"[card // RANKS]
+
+
+def _parse_kind(text: str, style: RankStyle) -> tuple[str, int]:
+    """('suited', id) or ('wizard', -1) or ('jester', -1) for one card's text."""
+    word = text.strip()
+    low = word.lower()
+    if low in _WIZARD_WORDS:
+        return "wizard", -1
+    if low in _JESTER_WORDS:
+        return "jester", -1
+    if len(word) < 2:
+        raise ValueError(f"not a card: {text!r} (write e.g. 7h, Th, Wiz or Jes)")
+    label, suit_letter = word[:-1].upper(), word[-1].lower()
+    if suit_letter not in "cdhs":
+        raise ValueError(f"not a card: {text!r}: the suit letter must be one of c, d, h, s")
+    style = RankStyle(style)
+    labels = _RANK_LABELS[style]
+    if label in labels:
+        rank = labels.index(label)
+    elif label in _RANK_ALIASES[style]:
+        rank = _RANK_ALIASES[style][label]
+    else:
+        raise ValueError(f"not a card: {text!r}: no rank {label!r} in the {style.value} style")
+    return "suited", make_card("cdhs".index(suit_letter), rank)
+
+
+def card_from_text(text: str, style: RankStyle = RankStyle.TWO_TO_ACE) -> int:
+    """One card from its text. ``Wiz`` and ``Jes`` give the first Wizard and the first Jester."""
+    kind, card = _parse_kind(text, style)
+    if kind == "wizard":
+        return FIRST_WIZARD
+    if kind == "jester":
+        return FIRST_JESTER
+    return card
+
+
+def cards_to_text(cards: CardSet, style: RankStyle = RankStyle.TWO_TO_ACE) -> str:
+    """A set as text, cards separated by spaces, lowest id first (Clubs, Diamonds, Hearts, Spades, Wizards, Jesters)."""
+    return " ".join(card_to_text(c, style) for c in cards_of(cards))
+
+
+def cards_from_text(text: str, style: RankStyle = RankStyle.TWO_TO_ACE) -> CardSet:
+    """A set from space- or comma-separated card texts; repeated ``Wiz``/``Jes`` take the next Wizard/Jester."""
+    mask = 0
+    next_wizard, next_jester = FIRST_WIZARD, FIRST_JESTER
+    for word in text.replace(",", " ").split():
+        kind, card = _parse_kind(word, style)
+        if kind == "wizard":
+            if next_wizard >= FIRST_JESTER:
+                raise ValueError(f"more than four Wizards in {text!r}")
+            card, next_wizard = next_wizard, next_wizard + 1
+        elif kind == "jester":
+            if next_jester >= DECK_SIZE:
+                raise ValueError(f"more than four Jesters in {text!r}")
+            card, next_jester = next_jester, next_jester + 1
+        elif mask >> card & 1:
+            raise ValueError(f"{word!r} appears twice in {text!r}")
+        mask |= 1 << card
+    return mask

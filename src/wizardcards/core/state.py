@@ -1,0 +1,367 @@
+"""What both games' state machines share: phases, dealing, playing tricks, cloning, errors.
+
+``TrickGameState`` holds the fields and the card-play phase common to Wizard and Wily Wizards; ``WizardState`` and
+``WilyState`` add their own phases (bidding, auction, trump, passing) and their own end of a hand. Every public
+method dispatches on ``self.phase`` to one small function per phase (OpenSpiel ``oh_hell.cc`` style).
+
+Randomness: a game is fixed by its rule set, its seed and its decisions. Deal number k of a game is a pure function
+of (seed, k) produced by ``DealSource``, which clones share, so a clone deals exactly what the original would.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+from . import actions as A
+from .cards import (
+    DECK_SIZE,
+    FIRST_JESTER,
+    FIRST_WIZARD,
+    JESTERS,
+    RANKS,
+    SPECIALS,
+    SUIT_MASKS,
+    WIZARDS,
+    RankStyle,
+    Suit,
+    card_to_text,
+    cards_to_text,
+)
+from .rules import RuleSet
+from .tricks import FREE, NO_SUIT_YET, trick_winner
+
+if TYPE_CHECKING:
+    from .record import GameRecord
+    from .view import View
+
+TERMINAL_PLAYER = -4
+"""``current_player()`` once the game is over (OpenSpiel's ``kTerminalPlayerId``)."""
+
+
+class IllegalActionError(ValueError):
+    """An action the rules do not allow now; the message names the rule. The state is left unchanged."""
+
+
+class Phase(Enum):
+    CHOOSE_TRUMP = "choose_trump"  # Wizard: a Wizard was turned up, the dealer names trump
+    BID = "bid"  # Wizard: exact bids
+    AUCTION = "auction"  # Wily: pass or outbid
+    NAME_TRUMP = "name_trump"  # Wily: the high bidder names trump
+    PASS_CARDS = "pass_cards"  # Wily: everyone gives three cards
+    PLAY = "play"
+    GAME_OVER = "game_over"
+
+
+class DealSource:
+    """Shuffled decks for deal 0, 1, 2, ... of one game, generated in order from the game's seed and remembered."""
+
+    __slots__ = ("_rng", "_decks")
+
+    def __init__(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+        self._decks: list[tuple[int, ...]] = []
+
+    def deck(self, index: int) -> tuple[int, ...]:
+        decks = self._decks
+        rnd = self._rng.random
+        while len(decks) <= index:
+            deck = list(range(DECK_SIZE))
+            # Fisher-Yates from random(): as uniform as shuffle() for a 60-card deck, at a third of its cost.
+            for i in range(DECK_SIZE - 1, 0, -1):
+                j = int(rnd() * (i + 1))
+                deck[i], deck[j] = deck[j], deck[i]
+            decks.append(tuple(deck))
+        return decks[index]
+
+    def draw_first_dealer(self, players: int) -> tuple[int, tuple[tuple[int, ...], ...]]:
+        """RULES.md "Dealer": each contender draws a card; highest deals (Wizards high, Jesters low, suits do not
+        break ties); tied players draw again. Drawn before any deal, from the same stream. Returns the dealer and
+        each draw (a card per seat, -1 for a seat not drawing)."""
+        contenders = list(range(players))
+        draws = []
+        while True:
+            cards = self._rng.sample(range(DECK_SIZE), len(contenders))
+            drawn = [-1] * players
+            for seat, card in zip(contenders, cards):
+                drawn[seat] = card
+            draws.append(tuple(drawn))
+            best = max(_draw_strength(drawn[s]) for s in contenders)
+            contenders = [s for s in contenders if _draw_strength(drawn[s]) == best]
+            if len(contenders) == 1:
+                return contenders[0], tuple(draws)
+
+
+def _draw_strength(card: int) -> int:
+    return 100 if FIRST_WIZARD <= card < FIRST_JESTER else (-1 if card >= FIRST_JESTER else card % RANKS)
+
+
+def _suit_tables() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each suit, the action ids of every 13-bit pattern of that suit's cards."""
+    return tuple(
+        tuple(tuple(RANKS * suit + r for r in range(RANKS) if pattern >> r & 1) for pattern in range(1 << RANKS))
+        for suit in range(4)
+    )
+
+
+_C, _D, _H, _S = _suit_tables()
+
+
+def card_actions(mask: int) -> list[int]:
+    """The distinct play actions for a set of cards: suited ids, then 52 for any Wizards, 53 for any Jesters."""
+    out = [*_C[mask & 0x1FFF], *_D[mask >> 13 & 0x1FFF], *_H[mask >> 26 & 0x1FFF], *_S[mask >> 39 & 0x1FFF]]
+    if mask & WIZARDS:
+        out.append(A.PLAY_WIZARD)
+    if mask & JESTERS:
+        out.append(A.PLAY_JESTER)
+    return out
+
+
+_SLOTS_BY_CLASS: dict[type, tuple[str, ...]] = {}
+
+
+class TrickGameState:
+    """Fields and card play shared by both games. Create states with ``new_game``, not directly."""
+
+    __slots__ = (
+        "rules",
+        "seed",
+        "players",
+        "phase",
+        "history",
+        "hands",
+        "dealer",
+        "current",
+        "trump_card",
+        "trump_suit",
+        "led",
+        "trick",
+        "leader",
+        "tricks_won",
+        "played",
+        "round_tricks",
+        "deal_index",
+        "first_dealer_draws",
+        "_deals",
+        "_first_suited",
+    )
+
+    def __init__(self, rules: RuleSet, seed: int | None = None) -> None:
+        if seed is None:
+            seed = secrets.randbits(63)
+        self.rules = rules
+        self.seed = seed
+        self.players = n = rules.players
+        self._deals = DealSource(seed)
+        self._first_suited = rules.jester_lead.value == "first_suited"
+        self.history: list[int] = []
+        self.hands = [0] * n
+        self.tricks_won = [0] * n
+        self.trick: list[int] = []
+        self.round_tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self.played = 0
+        self.deal_index = 0
+        self.trump_card = -1
+        self.trump_suit = -1
+        self.led = NO_SUIT_YET
+        self.leader = 0
+        self.current = 0
+        if rules.first_dealer is None:
+            self.dealer, self.first_dealer_draws = self._deals.draw_first_dealer(n)
+        else:
+            self.dealer, self.first_dealer_draws = rules.first_dealer, ()
+        self.phase = Phase.PLAY
+
+    # --- the public API -------------------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        return TERMINAL_PLAYER if self.phase is Phase.GAME_OVER else self.current
+
+    def is_terminal(self) -> bool:
+        return self.phase is Phase.GAME_OVER
+
+    def legal_actions(self) -> list[int]:
+        if self.phase is Phase.PLAY:
+            hand = self.hands[self.current]
+            led = self.led
+            if 0 <= led < 4:
+                same = hand & SUIT_MASKS[led]
+                if same:
+                    return card_actions(same | hand & SPECIALS)
+            return card_actions(hand)
+        return self._other_legal_actions()
+
+    def apply(self, action: int) -> None:
+        """Take ``action`` for the player on turn; raises ``IllegalActionError`` and changes nothing if illegal."""
+        if self.phase is Phase.PLAY:
+            self._apply_play(action)
+        else:
+            self._apply_other(action)
+        self.history.append(action)
+
+    def apply_text(self, text: str) -> None:
+        self.apply(self.text_to_action(text))
+
+    def action_to_text(self, action: int) -> str:
+        return A.action_to_text(action, self.rules.rank_style)
+
+    def text_to_action(self, text: str) -> int:
+        try:
+            return A.action_from_text(text, self.rules.rank_style)
+        except ValueError as error:
+            raise IllegalActionError(str(error)) from None
+
+    def clone(self) -> TrickGameState:
+        other = object.__new__(type(self))
+        for name in self._all_slots():
+            setattr(other, name, getattr(self, name))
+        for name in self._list_slots():
+            setattr(other, name, getattr(self, name).copy())
+        return other
+
+    def view(self, seat: int) -> View:
+        raise NotImplementedError
+
+    def returns(self) -> list[int]:
+        raise NotImplementedError
+
+    def record(self, names: list[str] | None = None) -> GameRecord:
+        from .record import GameRecord
+
+        return GameRecord(rules=self.rules, seed=self.seed, actions=list(self.history), names=names)
+
+    # --- shared mechanics ------------------------------------------------------------------------------------
+
+    @classmethod
+    def _all_slots(cls) -> tuple[str, ...]:
+        slots = _SLOTS_BY_CLASS.get(cls)
+        if slots is None:
+            names: list[str] = []
+            for klass in reversed(cls.__mro__):
+                names.extend(getattr(klass, "__slots__", ()))
+            slots = _SLOTS_BY_CLASS[cls] = tuple(names)
+        return slots
+
+    @classmethod
+    def _list_slots(cls) -> tuple[str, ...]:
+        """The mutable containers a clone must copy (the rest are immutable or shared on purpose)."""
+        return ("history", "hands", "tricks_won", "trick", "round_tricks")
+
+    def _fields(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, n) for n in self._all_slots() if n not in ("_deals", "_first_suited"))
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self._fields() == other._fields()  # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _deal(self, hand_size: int, first_seat: int) -> tuple[int, ...]:
+        """Deal ``hand_size`` cards to each seat from the next shuffled deck; return the undealt cards in deck order."""
+        deck = self._deals.deck(self.deal_index)
+        self.deal_index += 1
+        n = self.players
+        for i in range(n):
+            mask = 0
+            for card in deck[i * hand_size : (i + 1) * hand_size]:
+                mask |= 1 << card
+            self.hands[(first_seat + i) % n] = mask
+        self.tricks_won = [0] * n
+        self.round_tricks = []
+        self.trick = []
+        self.played = 0
+        self.led = NO_SUIT_YET
+        return deck[n * hand_size :]
+
+    def _card_of_action(self, action: int, hand: int) -> int:
+        """The card an action plays from ``hand``; raises if the hand has none."""
+        if 0 <= action < FIRST_WIZARD:
+            if hand >> action & 1:
+                return action
+        elif action == A.PLAY_WIZARD:
+            if hand & WIZARDS:
+                return ((hand & WIZARDS) & -(hand & WIZARDS)).bit_length() - 1
+        elif action == A.PLAY_JESTER:
+            if hand & JESTERS:
+                return ((hand & JESTERS) & -(hand & JESTERS)).bit_length() - 1
+        else:
+            raise IllegalActionError(self._wrong_phase(action))
+        raise IllegalActionError(
+            f"seat {self.current} holds no {self.action_to_text(action)}: hand is "
+            f"{cards_to_text(hand, self.rules.rank_style) or 'empty'}"
+        )
+
+    def _wrong_phase(self, action: int) -> str:
+        try:
+            text = self.action_to_text(action)
+        except ValueError:
+            return f"no action has id {action}: ids run 0..{A.NUM_ACTIONS - 1}"
+        return f"{text!r} is not a move of the {self.phase.value.replace('_', ' ')} phase"
+
+    def _apply_play(self, action: int) -> None:
+        p = self.current
+        hand = self.hands[p]
+        card = self._card_of_action(action, hand)
+        led = self.led
+        if 0 <= led < 4 and card < FIRST_WIZARD and card // RANKS != led and hand & SUIT_MASKS[led]:
+            style = self.rules.rank_style
+            raise IllegalActionError(
+                f"must follow {Suit(led).title}: hand holds {cards_to_text(hand & SUIT_MASKS[led], style)}"
+            )
+        bit = 1 << card
+        self.hands[p] = hand ^ bit
+        self.played |= bit
+        trick = self.trick
+        if led == NO_SUIT_YET:
+            if card < FIRST_WIZARD:
+                self.led = card // RANKS
+            elif card < FIRST_JESTER and (not trick or not self._first_suited):
+                self.led = FREE
+        trick.append(card)
+        n = self.players
+        if len(trick) < n:
+            self.current = (p + 1) % n
+            return
+        winner = (self.leader + trick_winner(trick, self.trump_suit)) % n
+        self.tricks_won[winner] += 1
+        self.round_tricks.append((self.leader, tuple(trick), winner))
+        self.trick = []
+        self.led = NO_SUIT_YET
+        self.leader = self.current = winner
+        if not self.hands[winner]:
+            self._end_of_hand()
+
+    # --- per game -------------------------------------------------------------------------------------------
+
+    def _other_legal_actions(self) -> list[int]:
+        raise NotImplementedError
+
+    def _apply_other(self, action: int) -> None:
+        raise NotImplementedError
+
+    def _end_of_hand(self) -> None:
+        raise NotImplementedError
+
+    # --- text ------------------------------------------------------------------------------------------------
+
+    def _trump_text(self) -> str:
+        style = self.rules.rank_style
+        card = "none turned" if self.trump_card < 0 else card_to_text(self.trump_card, style)
+        suit = "no trump" if self.trump_suit < 0 else Suit(self.trump_suit).title
+        return f"trump card {card}, trump {suit}"
+
+    def _hands_text(self) -> list[str]:
+        style = self.rules.rank_style
+        return [f"  seat {s}: {cards_to_text(h, style) or '-'}" for s, h in enumerate(self.hands)]
+
+    def _trick_text(self) -> str:
+        style = self.rules.rank_style
+        return " ".join(card_to_text(c, style) for c in self.trick) or "-"
+
+
+def new_seed() -> int:
+    return secrets.randbits(63)
+
+
+__all__ = ["IllegalActionError", "Phase", "TERMINAL_PLAYER", "TrickGameState", "card_actions", "new_seed"]

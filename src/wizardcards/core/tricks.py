@@ -1,0 +1,70 @@
+"""Trick rules shared by Wizard and Wily Wizards: which cards may be played, and who wins a trick.
+
+RULES.md, "Play" and "Who wins a trick". The suit to follow is tracked as one small int, ``led``:
+
+* ``NO_SUIT_YET`` (-1): nothing decides the suit yet (the trick is empty, or only Jesters were played);
+* ``FREE`` (4): a Wizard decided that nobody has to follow anything;
+* ``0..3``: that suit must be followed.
+
+Under the ``first_non_jester`` reading the first non-Jester card decides (a suited card sets its suit, a Wizard
+frees everybody). Under ``first_suited`` a Wizard frees everybody only when it leads; after a Jester lead the first
+suited card sets the suit even when a Wizard came before it.
+"""
+
+from __future__ import annotations
+
+from .cards import FIRST_JESTER, FIRST_WIZARD, RANKS, SPECIALS, SUIT_MASKS, Suit
+
+NO_SUIT_YET = -1
+FREE = 4
+
+
+def next_led(led: int, card: int, position: int, first_suited: bool) -> int:
+    """The suit to follow after ``card`` is played at ``position`` (0 = the lead) of a trick whose state was ``led``."""
+    if led != NO_SUIT_YET:
+        return led
+    if card < FIRST_WIZARD:
+        return card // RANKS
+    if card < FIRST_JESTER and (position == 0 or not first_suited):
+        return FREE
+    return NO_SUIT_YET
+
+
+def legal_cards(hand: int, led: int) -> int:
+    """The cards of ``hand`` that may be played when the suit to follow is ``led``."""
+    if 0 <= led < 4:
+        same = hand & SUIT_MASKS[led]
+        if same:
+            return same | (hand & SPECIALS)
+    return hand
+
+
+def follow_error(hand: int, led: int, card: int) -> str | None:
+    """Why ``card`` may not be played from ``hand``, or None when it may (the card is known to be in the hand)."""
+    if 0 <= led < 4 and card < FIRST_WIZARD and card // RANKS != led and hand & SUIT_MASKS[led]:
+        return f"must follow {Suit(led).title}"
+    return None
+
+
+def trick_winner(cards: list[int] | tuple[int, ...], trump: int) -> int:
+    """The position (0 = the leader) of the card that wins a complete trick.
+
+    The first Wizard; else the highest trump; else the highest card of the suit led; if every card is a Jester, the
+    first Jester. ``trump`` is a suit 0..3 or -1 for no trump. The suit led is the suit of the first suited card,
+    under either Jester-lead reading (a Wizard before it already won).
+    """
+    best = -1
+    best_key = -1
+    led = -1
+    for position, card in enumerate(cards):
+        if card < FIRST_WIZARD:
+            suit = card // RANKS
+            if led < 0:
+                led = suit
+            # Trumps outrank the suit led, which outranks everything else; within a suit the id orders the rank.
+            key = 200 + card if suit == trump else (100 + card if suit == led else 0)
+            if key > best_key:
+                best, best_key = position, key
+        elif card < FIRST_JESTER:
+            return position
+    return best if best >= 0 else 0

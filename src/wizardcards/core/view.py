@@ -1,0 +1,109 @@
+"""View: exactly what one seat may know (RULES.md, "Both games"), the only thing a bot, client or env ever sees.
+
+A view holds the seat's own hand, every card played this hand (completed tricks and the trick in progress), the
+turned-up trump card, the bids or auction calls the rules make visible, tricks won, scores, whose turn it is, and the
+seat's legal actions when it is on turn. Other hands, the rest of the deck and the Cauldron never enter a view; under
+hidden bids the other seats' bids are ``None`` until the round has been played (the score sheet then shows them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .cards import CardSet, card_to_text, cards_to_text
+from .rules import Game, RuleSet
+
+if TYPE_CHECKING:
+    from .state import Phase
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """One row group of the Wizard score sheet: a round as every player saw it once it was played."""
+
+    hand_size: int
+    dealer: int
+    trump_card: int  # -1: none turned up
+    trump_suit: int  # -1: no trump
+    bids: tuple[int, ...]
+    tricks: tuple[int, ...]
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class WilyHandResult:
+    """One line of the Wily Wizards score sheet."""
+
+    dealer: int
+    auction: tuple[tuple[int, int], ...]  # (seat, call): call 0 is a pass, else the tricks bid
+    high_bidder: int  # -1: thrown in, nobody bid
+    bid: int  # the contract the team is judged against (combined bids: the partners' sum)
+    trump_suit: int  # -1: no trump (or thrown in)
+    team_tricks: tuple[int, ...]
+    letter_to: tuple[int, ...]  # teams that gained a letter
+    letters: tuple[int, ...]  # letters held by each team after the hand
+
+
+@dataclass(frozen=True)
+class View:
+    game: Game
+    rules: RuleSet
+    seat: int
+    phase: Phase
+    current_player: int  # TERMINAL_PLAYER (-4) once the game is over
+    dealer: int
+    round_index: int  # Wizard: the round, 0-based; Wily: the hand dealt, 0-based (thrown-in hands count)
+    hand_size: int
+    hand: CardSet
+    trump_card: int  # -1: none turned up (or, in Wily Wizards, none is ever turned)
+    trump_suit: int  # -1: no trump, or not named yet
+    led: int  # suit to follow in the trick in progress: 0..3, -1 nothing decided yet, 4 nothing to follow
+    trick_leader: int
+    trick: tuple[int, ...]  # cards of the trick in progress, in play order from trick_leader
+    round_tricks: tuple[tuple[int, tuple[int, ...], int], ...]  # completed tricks of this hand: (leader, cards, winner)
+    played: CardSet  # every card played this hand, the trick in progress included
+    tricks_won: tuple[int, ...]
+    legal_actions: tuple[int, ...]  # empty unless this seat is on turn
+    # Wizard
+    bids: tuple[int | None, ...] = ()  # None: not bid yet, or hidden from this seat
+    scores: tuple[int, ...] = ()
+    sheet: tuple[RoundResult, ...] | tuple[WilyHandResult, ...] = ()
+    # Wily Wizards
+    teams: tuple[int, ...] = ()  # the team of each seat
+    auction: tuple[tuple[int, int], ...] = ()  # this hand's calls so far: (seat, call), 0 = pass
+    high_bidder: int = -1
+    high_bid: int = 0
+    contract: int = 0  # what the high bidder's team must make (the combined bid under that option)
+    letters: tuple[int, ...] = ()  # letters of W-I-Z-A-R-D held by each team
+    given: CardSet = 0  # cards this seat gave while passing (remembered after the exchange)
+    received: CardSet = 0  # cards this seat received, once every player has given theirs
+    winners: tuple[int, ...] = ()  # seats that won (shared wins list several); empty until the game is over
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def is_my_turn(self) -> bool:
+        return self.current_player == self.seat
+
+    def to_text(self) -> str:
+        style = self.rules.rank_style
+        lines = [
+            f"{self.game.value} seat {self.seat} | phase {self.phase.value} | turn {self.current_player}"
+            f" | dealer {self.dealer} | round {self.round_index + 1} ({self.hand_size} cards)",
+            f"hand: {cards_to_text(self.hand, style) or '-'}",
+            "trump card: " + ("-" if self.trump_card < 0 else card_to_text(self.trump_card, style))
+            + " | trump suit: " + ("none" if self.trump_suit < 0 else "CDHS"[self.trump_suit]),
+            f"trick (led by {self.trick_leader}): " + (" ".join(card_to_text(c, style) for c in self.trick) or "-"),
+            f"tricks won: {list(self.tricks_won)}",
+        ]
+        if self.game is Game.WIZARD:
+            lines.append("bids: " + " ".join("?" if b is None else str(b) for b in self.bids))
+            lines.append(f"scores: {list(self.scores)}")
+        else:
+            lines.append(f"auction: {list(self.auction)} | contract {self.contract} by seat {self.high_bidder}")
+            lines.append(f"letters by team: {list(self.letters)}")
+        return "\n".join(lines)

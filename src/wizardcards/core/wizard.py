@@ -1,0 +1,246 @@
+"""The Wizard state machine (RULES.md, "Wizard").
+
+Phases of one round: the deal happens inside ``apply`` (from the game's seed); if a Wizard is turned up the dealer
+names trump (``CHOOSE_TRUMP``); every player bids once, starting left of the dealer (``BID``); the player left of the
+dealer leads the first trick (``PLAY``); after the last trick the round is scored and the next dealer deals, until
+the schedule of hand sizes is done (``GAME_OVER``). Actions are those of ``actions.py``.
+"""
+
+from __future__ import annotations
+
+from . import actions as A
+from .cards import FIRST_JESTER, FIRST_WIZARD, RANKS, Suit
+from .rules import BidRule, Game, RuleSet
+from .state import IllegalActionError, Phase, TrickGameState
+from .view import RoundResult, View
+
+_BID_ACTIONS = tuple(tuple(range(A.BID_BASE, A.BID_BASE + h + 1)) for h in range(A.MAX_BID + 1))
+_TRUMP_ACTIONS = (A.TRUMP_BASE, A.TRUMP_BASE + 1, A.TRUMP_BASE + 2, A.TRUMP_BASE + 3)
+
+
+def round_score(bid: int, tricks: int) -> int:
+    """RULES.md "Scoring": exactly the bid scores 20 + 10 per trick; otherwise -10 per trick of difference."""
+    return 20 + 10 * tricks if bid == tricks else -10 * abs(bid - tricks)
+
+
+def dealer_forbidden_bid(hand_size: int, other_bids: list[int], rule: BidRule, dealer_leads_alone: bool) -> int | None:
+    """The one bid the dealer (bidding last) may not make, or None when every bid 0..hand_size is allowed.
+
+    Hook rule: the bids may not add up to the hand size. Canadian rule: the same, only while the dealer leads the
+    score alone, and a bid of 0 is then always allowed.
+    """
+    if rule is BidRule.NONE or (rule is BidRule.CANADIAN and not dealer_leads_alone):
+        return None
+    forbidden = hand_size - sum(other_bids)
+    if not 0 <= forbidden <= hand_size or (rule is BidRule.CANADIAN and forbidden == 0):
+        return None
+    return forbidden
+
+
+class WizardState(TrickGameState):
+    __slots__ = ("round_index", "hand_size", "bids", "scores", "sheet")
+
+    def __init__(self, rules: RuleSet, seed: int | None = None) -> None:
+        if rules.game is not Game.WIZARD:
+            raise ValueError(f"WizardState needs a Wizard rule set, not {rules.game.value}")
+        super().__init__(rules, seed)
+        n = self.players
+        self.round_index = 0
+        self.hand_size = 0
+        self.bids = [-1] * n
+        self.scores = [0] * n
+        self.sheet: list[RoundResult] = []
+        self._start_round()
+
+    @classmethod
+    def _list_slots(cls) -> tuple[str, ...]:
+        return (*super()._list_slots(), "bids", "scores", "sheet")
+
+    # --- rounds ----------------------------------------------------------------------------------------------
+
+    def _start_round(self) -> None:
+        rules = self.rules
+        n = self.players
+        self.hand_size = size = rules.hand_sizes[self.round_index]
+        left = (self.dealer + 1) % n
+        rest = self._deal(size, left)
+        self.bids = [-1] * n
+        last = self.round_index == rules.rounds - 1
+        self.trump_card = -1 if not rest or (last and rules.last_hand_no_trump) else rest[0]
+        card = self.trump_card
+        self.leader = left
+        if 0 <= card < FIRST_WIZARD:
+            self.trump_suit = card // RANKS
+        elif FIRST_WIZARD <= card < FIRST_JESTER:
+            self.trump_suit = -1
+            self.phase = Phase.CHOOSE_TRUMP
+            self.current = self.dealer
+            return
+        else:
+            self.trump_suit = -1
+        self.phase = Phase.BID
+        self.current = left
+
+    def _end_of_hand(self) -> None:
+        bids, tricks = self.bids, self.tricks_won
+        points = tuple(round_score(b, t) for b, t in zip(bids, tricks))
+        self.scores = [s + p for s, p in zip(self.scores, points)]
+        self.sheet.append(
+            RoundResult(
+                self.hand_size, self.dealer, self.trump_card, self.trump_suit,
+                tuple(bids), tuple(tricks), points, tuple(self.scores),
+            )
+        )
+        self.round_index += 1
+        if self.round_index == self.rules.rounds:
+            self.phase = Phase.GAME_OVER
+            return
+        self.dealer = (self.dealer + 1) % self.players
+        self._start_round()
+
+    # --- decisions other than playing a card -----------------------------------------------------------------
+
+    def _other_legal_actions(self) -> list[int]:
+        phase = self.phase
+        if phase is Phase.BID:
+            legal = list(_BID_ACTIONS[self.hand_size])
+            forbidden = self._forbidden_bid()
+            if forbidden is not None:
+                legal.remove(A.BID_BASE + forbidden)
+            return legal
+        if phase is Phase.CHOOSE_TRUMP:
+            return list(_TRUMP_ACTIONS)
+        return []
+
+    def _forbidden_bid(self) -> int | None:
+        if self.current != self.dealer or self.rules.bid_rule is BidRule.NONE:
+            return None
+        dealer = self.dealer
+        others = [b for seat, b in enumerate(self.bids) if seat != dealer]
+        best_other = max(s for seat, s in enumerate(self.scores) if seat != dealer)
+        return dealer_forbidden_bid(self.hand_size, others, self.rules.bid_rule, self.scores[dealer] > best_other)
+
+    def _apply_other(self, action: int) -> None:
+        phase = self.phase
+        if phase is Phase.BID:
+            self._apply_bid(action)
+        elif phase is Phase.CHOOSE_TRUMP:
+            if not A.TRUMP_BASE <= action < A.NO_TRUMP:
+                raise IllegalActionError(f"the dealer must name a suit as trump (a Wizard was turned up), not "
+                                         f"{self._wrong_phase(action).split(' is ')[0]}")
+            self.trump_suit = action - A.TRUMP_BASE
+            self.phase = Phase.BID
+            self.current = (self.dealer + 1) % self.players
+        else:
+            raise IllegalActionError("the game is over: no action is legal")
+
+    def _apply_bid(self, action: int) -> None:
+        bid = action - A.BID_BASE
+        if not A.BID_BASE <= action < A.NUM_ACTIONS:
+            raise IllegalActionError(f"every player must bid first: {self._wrong_phase(action)}")
+        if bid > self.hand_size:
+            raise IllegalActionError(f"a bid is 0..{self.hand_size} tricks in a hand of {self.hand_size}, not {bid}")
+        if bid == self._forbidden_bid():
+            raise IllegalActionError(
+                f"{self.rules.bid_rule.value} rule: the dealer may not bid {bid}, "
+                f"which would make the bids add up to {self.hand_size}"
+            )
+        n = self.players
+        p = self.current
+        self.bids[p] = bid
+        if p == self.dealer:
+            self.phase = Phase.PLAY
+            self.current = self.leader = (self.dealer + 1) % n
+        else:
+            self.current = (p + 1) % n
+
+    # --- results ---------------------------------------------------------------------------------------------
+
+    def returns(self) -> list[int]:
+        """The scores so far; the final scores once the game is over."""
+        return list(self.scores)
+
+    def winners(self) -> list[int]:
+        """The seats with the highest total once the game is over (equal totals share the win)."""
+        if self.phase is not Phase.GAME_OVER:
+            return []
+        best = max(self.scores)
+        return [seat for seat, score in enumerate(self.scores) if score == best]
+
+    def view(self, seat: int) -> View:
+        if not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat} at a table of {self.players}")
+        on_turn = self.phase is not Phase.GAME_OVER and self.current == seat
+        hidden = self.rules.hidden_bids
+        return View(
+            game=Game.WIZARD,
+            rules=self.rules,
+            seat=seat,
+            phase=self.phase,
+            current_player=self.current_player(),
+            dealer=self.dealer,
+            round_index=self.round_index,
+            hand_size=self.hand_size,
+            hand=self.hands[seat],
+            trump_card=self.trump_card,
+            trump_suit=self.trump_suit,
+            led=self.led,
+            trick_leader=self.leader,
+            trick=tuple(self.trick),
+            round_tricks=tuple(self.round_tricks),
+            played=self.played,
+            tricks_won=tuple(self.tricks_won),
+            legal_actions=tuple(self.legal_actions()) if on_turn else (),
+            bids=tuple(None if b < 0 or (hidden and s != seat) else b for s, b in enumerate(self.bids)),
+            scores=tuple(self.scores),
+            sheet=tuple(self.sheet),
+            winners=tuple(self.winners()),
+        )
+
+    # --- text ------------------------------------------------------------------------------------------------
+
+    def __str__(self) -> str:
+        rules = self.rules
+        round_text = (
+            f"game over after {rules.rounds} rounds"
+            if self.phase is Phase.GAME_OVER
+            else f"round {self.round_index + 1}/{rules.rounds}, {self.hand_size} cards"
+        )
+        lines = [
+            f"wizard, {self.players} players | {round_text} | dealer {self.dealer} | phase {self.phase.value}"
+            f" | turn {self.current_player()}",
+            self._trump_text(),
+            "bids: " + " ".join("-" if b < 0 else str(b) for b in self.bids)
+            + " | tricks: " + " ".join(map(str, self.tricks_won))
+            + " | scores: " + " ".join(map(str, self.scores)),
+            f"trick led by {self.leader}: {self._trick_text()}",
+            *self._hands_text(),
+        ]
+        return "\n".join(lines)
+
+    def score_sheet(self, names: list[str] | None = None) -> str:
+        return wizard_score_sheet(self.sheet, self.players, names, self.rules)
+
+
+def wizard_score_sheet(
+    sheet: list[RoundResult] | tuple[RoundResult, ...], players: int, names: list[str] | None, rules: RuleSet
+) -> str:
+    """The score sheet as text, like the table in the official rules: a row per round, per player the bid, the
+    tricks made, the round's score and the running total."""
+    names = names or [f"seat {s}" for s in range(players)]
+    cell = 18
+    header = f"{'round':>5} {'cards':>5} {'trump':>6} | " + " | ".join(f"{name[:cell]:^{cell}}" for name in names)
+    sub = f"{'':>5} {'':>5} {'':>6} | " + " | ".join(f"{'bid':>3} {'won':>3} {'pts':>4} {'total':>5}" for _ in names)
+    lines = [header, sub, "-" * len(sub)]
+    for number, result in enumerate(sheet, 1):
+        trump = "-" if result.trump_suit < 0 else Suit(result.trump_suit).letter.upper()
+        if FIRST_WIZARD <= result.trump_card < FIRST_JESTER:
+            trump = f"W>{trump}"
+        elif result.trump_card >= FIRST_JESTER:
+            trump = "Jes"
+        cells = " | ".join(
+            f"{b:>3} {t:>3} {p:>4} {total:>5}"
+            for b, t, p, total in zip(result.bids, result.tricks, result.points, result.totals)
+        )
+        lines.append(f"{number:>5} {result.hand_size:>5} {trump:>6} | {cells}")
+    return "\n".join(lines)
