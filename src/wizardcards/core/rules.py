@@ -200,6 +200,13 @@ PRESETS: dict[str, RuleSet] = {
     "canadian": RuleSet(bid_rule=BidRule.CANADIAN),
     "hidden-bids": RuleSet(hidden_bids=True),
     "extended-suits": RuleSet(rank_style=RankStyle.ONE_TO_THIRTEEN, jester_lead=JesterLead.FIRST_SUITED),
+    # Wily Wizards
+    "wily": RuleSet(game=Game.WILY, players=4),
+    "wily-two-teams": RuleSet(game=Game.WILY, players=6, mode=WilyMode.TWO_TEAMS),
+    "wily-no-partners": RuleSet(game=Game.WILY, players=4, mode=WilyMode.NO_PARTNERS),
+    "wily-no-passing": RuleSet(game=Game.WILY, players=5, mode=WilyMode.NO_PARTNERS, passing=Passing.NONE),
+    "wily-combined": RuleSet(game=Game.WILY, players=4, combined_bids=True),
+    "wily-no-trump": RuleSet(game=Game.WILY, players=4, allow_no_trump=True),
 }
 """Named rule sets. Each is stored for its usual player count; ``find_rules`` sets another."""
 
