@@ -1,0 +1,205 @@
+"""``rulebased``: the rule-based heuristic of Schumacher & Pleines (2022), read faithfully, for both games.
+
+Source: Schumacher & Pleines, "Improving Bidding and Playing Strategies in the Trick-Taking game Wizard using Deep
+Q-Networks" (2022), the rule-based baseline. This module is our reading of it, written out so it can be checked.
+
+Card value (both games)
+-----------------------
+For a trump suit ``t`` (or none) a card's *chance* is the mean of two shares over the 59 other cards of the deck:
+the share it beats when it leads a two-card trick, and the share it beats when it follows one. Counting by hand
+(``r`` = rank 0..12, ``s`` = suit)::
+
+    card                   beats when leading     beats when following
+    Wizard                 59                     56   (loses only to an earlier Wizard)
+    Jester                 3    (the other Jesters: the first Jester wins)    0
+    trump (s == t)         43 + r                 43 + r  (4 Jesters, r lower trumps, 39 cards of other suits)
+    other suit, trump set  30 + r                 4 + r   (4 Jesters, r lower cards of its suit)
+    any suit, no trump     43 + r                 4 + r
+
+The value is ``chance ** (players - 1)`` (it must beat every other player's card), scaled so that the 60 cards of
+the deck sum to ``60 / players`` (a player's share of the tricks when every card is dealt). ``card_values`` builds
+the table; a hand's value is the sum over its cards, an estimate of the tricks it takes.
+
+Wizard
+------
+* Trump choice (a Wizard was turned up, the bot deals): the suit that gives the hand the highest value (ties: the
+  lowest suit number).
+* Bid: ``floor(hand value + 0.5)`` (round half up), clipped to the legal bids: when that bid is not legal (the hook
+  rule forbids it) the nearest legal bid, the lower one on a tie.
+* Play: the legal cards are ranked by value (ties: by card id, so the ranking is total). *Short* means tricks won
+  < bid. Short and leading: the highest card. Short and following: the highest card if it beats the best card on
+  the table (it would take the trick as it stands), else the lowest. Bid reached, leading: the lowest card. Bid
+  reached, following: the highest card that still loses to the table, else (every legal card wins) the lowest.
+
+Wily Wizards (our reading "of the same spirit")
+-----------------------------------------------
+* Trump the bot would name: its longest suit, ties broken by the higher summed value of that suit's cards under
+  that trump, then by the lowest suit number ("the longest strong suit"). The bot never names no trump.
+* Auction: the team estimate is the hand's value under that trump plus, for each partner, an equal share of the
+  tricks the hand does not take: ``v + partners * (hand_size - v) / (players - 1)``. The bot raises by one (the
+  minimum legal bid) while that raise is at most ``floor(estimate)``, else it passes. Combined bids change nothing
+  in this reading.
+* Card passing: gives its lowest-valued card, one at a time (three times), valued under the named trump.
+* Play: as in Wizard, with the team in the bidder's place. The high bidder's team is *short* while its tricks are
+  below the contract; the other teams are *short* while the contract can still be made (they must take
+  ``hand_size - contract + 1`` tricks together to beat it). In addition, when short and following while a teammate
+  currently wins the trick, the bot plays its lowest card rather than overtake.
+
+The bot is deterministic: the ``rng`` it is given is not used.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+from ..core import View
+from ..core import actions as A
+from ..core.cards import DECK_SIZE, FIRST_JESTER, FIRST_WIZARD, RANKS, SUIT_MASKS, cards_of
+from ..core.rules import Game
+from ..core.state import Phase
+from ..core.tricks import trick_winner
+from .base import register_bot
+
+OTHERS = DECK_SIZE - 1
+
+
+def card_chance(card: int, trump: int) -> float:
+    """The mean share of the 59 other cards that ``card`` beats when leading and when following (table above)."""
+    if card >= FIRST_JESTER:
+        lead, follow = 3, 0
+    elif card >= FIRST_WIZARD:
+        lead, follow = OTHERS, OTHERS - 3
+    else:
+        rank = card % RANKS
+        suit = card // RANKS
+        if trump < 0 or suit == trump:
+            lead = 43 + rank
+            follow = 43 + rank if suit == trump else 4 + rank
+        else:
+            lead, follow = 30 + rank, 4 + rank
+    return (lead + follow) / (2 * OTHERS)
+
+
+@cache
+def card_values(trump: int, players: int) -> tuple[float, ...]:
+    """The value of each card id 0..59 under ``trump`` (-1: none) at a table of ``players``."""
+    raw = [card_chance(card, trump) ** (players - 1) for card in range(DECK_SIZE)]
+    scale = DECK_SIZE / players / sum(raw)
+    return tuple(value * scale for value in raw)
+
+
+def hand_value(hand: int, trump: int, players: int) -> float:
+    values = card_values(trump, players)
+    return sum(values[card] for card in cards_of(hand))
+
+
+def _action_card(action: int) -> int:
+    """A representative card of a card action (every Wizard has the same value, and so has every Jester)."""
+    if action == A.PLAY_WIZARD:
+        return FIRST_WIZARD
+    if action == A.PLAY_JESTER:
+        return FIRST_JESTER
+    return action
+
+
+def wizard_bid(view: View) -> int:
+    target = int(hand_value(view.hand, view.trump_suit, view.players) + 0.5)
+    bids = [a - A.BID_BASE for a in view.legal_actions]
+    return A.BID_BASE + min(bids, key=lambda b: (abs(b - target), b))
+
+
+def best_trump_by_value(hand: int, players: int) -> int:
+    return max(range(4), key=lambda s: (hand_value(hand, s, players), -s))
+
+
+def play_card(view: View, short: bool, teammates: frozenset[int] = frozenset()) -> int:
+    """The card action chosen by the play rules of the reading above."""
+    values = card_values(view.trump_suit, view.players)
+    ranked = sorted(view.legal_actions, key=lambda a: (values[_action_card(a)], a))
+    lowest, highest = ranked[0], ranked[-1]
+    trick = list(view.trick)
+    if not trick:
+        return highest if short else lowest
+    position = len(trick)
+
+    def wins(action: int) -> bool:
+        return trick_winner([*trick, _action_card(action)], view.trump_suit) == position
+
+    if short:
+        leader_now = (view.trick_leader + trick_winner(trick, view.trump_suit)) % view.players
+        if leader_now in teammates:
+            return lowest
+        return highest if wins(highest) else lowest
+    losing = [a for a in ranked if not wins(a)]
+    return losing[-1] if losing else lowest
+
+
+class RuleBasedBot:
+    name = "rulebased"
+
+    def act(self, view: View, rng: random.Random) -> int:
+        if not view.legal_actions:
+            raise ValueError(f"seat {view.seat} is not on turn: no legal action to choose")
+        if view.game is Game.WILY:
+            return self._act_wily(view)
+        phase = view.phase
+        if phase is Phase.CHOOSE_TRUMP:
+            return A.TRUMP_BASE + best_trump_by_value(view.hand, view.players)
+        if phase is Phase.BID:
+            return wizard_bid(view)
+        bid = view.bids[view.seat]
+        short = bid is not None and view.tricks_won[view.seat] < bid
+        return play_card(view, short)
+
+    # --- Wily Wizards ---------------------------------------------------------------------------------------
+
+    def _act_wily(self, view: View) -> int:
+        phase = view.phase
+        players = view.players
+        if phase is Phase.AUCTION:
+            return wily_auction_call(view)
+        if phase is Phase.NAME_TRUMP:
+            return A.TRUMP_BASE + longest_strong_suit(view.hand, players)
+        if phase is Phase.PASS_CARDS:
+            values = card_values(view.trump_suit, players)
+            return min(view.legal_actions, key=lambda a: (values[_action_card(a)], a))
+        teams = view.teams
+        mine = teams[view.seat]
+        team_seats = frozenset(s for s in range(players) if teams[s] == mine and s != view.seat)
+        bidder_team = teams[view.high_bidder]
+        bidder_tricks = sum(t for s, t in enumerate(view.tricks_won) if teams[s] == bidder_team)
+        if mine == bidder_team:
+            short = bidder_tricks < view.contract
+        else:
+            tricks_left = view.hand_size - sum(view.tricks_won)
+            short = bidder_tricks + tricks_left >= view.contract
+        return play_card(view, short, team_seats)
+
+
+def longest_strong_suit(hand: int, players: int) -> int:
+    """The trump the bot names: most cards, then the highest value of that suit under it, then the lowest suit."""
+
+    def key(suit: int) -> tuple[int, float, int]:
+        own = hand & SUIT_MASKS[suit]
+        return (own.bit_count(), hand_value(own, suit, players), -suit)
+
+    return max(range(4), key=key)
+
+
+def wily_estimate(view: View) -> float:
+    players = view.players
+    trump = longest_strong_suit(view.hand, players)
+    own = hand_value(view.hand, trump, players)
+    partners = sum(1 for s in range(players) if view.teams[s] == view.teams[view.seat]) - 1
+    return own + partners * max(0.0, view.hand_size - own) / (players - 1)
+
+
+def wily_auction_call(view: View) -> int:
+    raise_to = view.high_bid + 1
+    if raise_to <= int(wily_estimate(view)) and A.BID_BASE + raise_to in view.legal_actions:
+        return A.BID_BASE + raise_to
+    return A.PASS
+
+
+register_bot("rulebased")(RuleBasedBot)
