@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .core import PRESETS, Game, ImpossibleRulesError, RuleSet, find_rules, new_game
+from .core.view import WilyHandResult
 
 DEFAULT_PRESET = {Game.WIZARD: "standard", Game.WILY: "wily"}
 
@@ -46,6 +47,7 @@ def _simulate(args: argparse.Namespace) -> int:
     totals: list[list[int]] = [[] for _ in range(n)]
     wins = [0.0] * n
     decisions = 0
+    wily_hands: list[WilyHandResult] = []
     started = time.perf_counter()
     with Progress(
         TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
@@ -62,6 +64,8 @@ def _simulate(args: argparse.Namespace) -> int:
             for seat, score in enumerate(state.returns()):
                 totals[seat].append(score)
             winners = state.winners()  # type: ignore[attr-defined]
+            if rules.game is Game.WILY:
+                wily_hands.extend(state.sheet)  # type: ignore[attr-defined]
             for seat in winners:
                 wins[seat] += 1 / len(winners)
             if args.record:
@@ -84,11 +88,32 @@ def _simulate(args: argparse.Namespace) -> int:
             f"{statistics.pstdev(values):.1f}", str(min(values)), str(max(values)), f"{wins[seat] / args.games:.1%}",
         )
     console.print(table)
+    if rules.game is Game.WILY:
+        console.print(_wily_summary(rules, wily_hands, wins, args.games))
     console.print(
         f"{decisions} decisions in {elapsed:.2f} s: {args.games / elapsed:.0f} games/s"
         + (f"; records in {args.record}" if args.record else "")
     )
     return 0
+
+
+def _wily_summary(rules: RuleSet, hands: list[WilyHandResult], wins: list[float], games: int) -> str:
+    """Hands per game, thrown-in hands, contracts made, and each team's share of the wins."""
+    from .core.wily import teams_of
+
+    teams = teams_of(rules.mode, rules.players)
+    bid = [h for h in hands if h.high_bidder >= 0]
+    made = sum(h.team_tricks[teams[h.high_bidder]] >= h.bid for h in bid)
+    shares = ", ".join(
+        f"team {team} (seats {' '.join(str(s) for s in range(len(teams)) if teams[s] == team)}) "
+        f"{sum(wins[s] for s in range(len(teams)) if teams[s] == team) / games:.1%}"
+        for team in range(max(teams) + 1)
+    )
+    return (
+        f"{len(hands) / games:.2f} hands per game, {(len(hands) - len(bid)) / max(len(hands), 1):.1%} thrown in; "
+        f"mean contract {sum(h.bid for h in bid) / max(len(bid), 1):.2f}, made {made / max(len(bid), 1):.1%}\n"
+        f"team win share: {shares}"
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
