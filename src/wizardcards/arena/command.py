@@ -1,0 +1,130 @@
+"""``wizard arena``: a tournament between bots from the command line.
+
+    wizard arena --game wizard|wily --players N --rules PRESET --bots A,B,C,D --games G --seed S
+                 [--duplicate] [--rounds K] [--workers W] [--backend local|ray [--address ADDR]]
+                 [--json FILE] [--plot FILE.png]
+
+``--duplicate`` replays every deal once per seat rotation (``--games`` must then be a multiple of N). ``--rounds K``
+plays Wizard games of N hands of K cards (bidding studies). ``--workers`` defaults to every core. The JSON report
+holds the command that reproduces the run, with the seed drawn when none was given.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from typing import Any
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", choices=["wizard", "wily"], default="wizard")
+    parser.add_argument("--players", type=int, default=None, help="seats (default: as many as --bots)")
+    parser.add_argument("--rules", default=None, help="a preset (default: standard, or wily for --game wily)")
+    parser.add_argument("--bots", required=True, help="one bot spec per seat, comma-separated: rulebased,random,...")
+    parser.add_argument("--games", type=int, default=100, help="games to play (all rotations count)")
+    parser.add_argument("--seed", type=int, default=None, help="tournament seed (default: drawn and reported)")
+    parser.add_argument("--duplicate", action="store_true", help="replay each deal with the bots in every seat")
+    parser.add_argument("--rounds", type=int, default=None, metavar="K", help="Wizard: play only hands of K cards")
+    parser.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    parser.add_argument("--backend", choices=["local", "ray"], default="local")
+    parser.add_argument("--address", default=None, help="Ray cluster address (with --backend ray)")
+    parser.add_argument("--json", metavar="FILE", default=None, help="write the full report as JSON")
+    parser.add_argument("--plot", metavar="FILE.png", default=None, help="plot scores and ratings")
+
+
+def split_bots(text: str) -> tuple[str, ...]:
+    """Bot specs separated by commas; a comma inside a spec's parameters (``search:level=3,samples=9``) stays with
+    its spec, since a new spec never contains ``=`` before its name ends."""
+    specs: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            continue
+        if specs and "=" in piece and ":" not in piece.split("=", 1)[0]:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return tuple(specs)
+
+
+def _config(args: argparse.Namespace) -> tuple[Any, int]:
+    """The TournamentConfig (and the seed) asked for; raises ValueError with the reason for bad input."""
+    from ..bots import make_bot
+    from ..cli import rules_from_args
+    from .match import TournamentConfig, hands_of
+
+    bots = split_bots(args.bots)
+    players = args.players if args.players is not None else len(bots)
+    rules = rules_from_args(args.game, args.rules, players)
+    if args.rounds is not None:
+        rules = hands_of(rules, args.rounds)
+    for spec in bots:
+        make_bot(spec)  # an unknown bot or parameter is reported before any game is played
+    if args.workers is not None and args.workers < 1:
+        raise ValueError(f"--workers must be at least 1, not {args.workers}")
+    if args.address and args.backend != "ray":
+        raise ValueError("--address is for --backend ray")
+    if args.plot and not args.plot.lower().endswith(".png"):
+        raise ValueError(f"--plot writes a PNG: name the file *.png, not {args.plot!r}")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    return TournamentConfig(rules, bots, args.games, seed, args.duplicate), seed
+
+
+def reproducing_command(args: argparse.Namespace, config: Any) -> list[str]:
+    command = ["wizard", "arena", "--game", args.game, "--players", str(config.seats)]
+    if args.rules:
+        command += ["--rules", args.rules]
+    command += ["--bots", ",".join(config.bots), "--games", str(config.games), "--seed", str(config.seed)]
+    if config.duplicate:
+        command.append("--duplicate")
+    if args.rounds is not None:
+        command += ["--rounds", str(args.rounds)]
+    return command
+
+
+def run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from . import run_tournament
+    from .report import plot, results_table, write_json
+
+    console = Console()
+    try:
+        config, seed = _config(args)
+    except ValueError as error:
+        console.print(f"[red]error:[/red] {error}")
+        return 2
+    workers = args.workers
+    with Progress(
+        TextColumn("[bold]arena[/bold]"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
+        TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(), console=console, transient=True,
+    ) as progress:
+        task = progress.add_task("games", total=config.games)
+        report = run_tournament(
+            config, workers, args.backend, args.address,
+            progress=lambda done: progress.advance(task, done),
+            rounds=args.rounds, command=reproducing_command(args, config),
+        )
+    console.print(results_table(report))
+    timing = report["timing"]
+    console.print(
+        f"{config.games} games, {report['stats']['decisions']} decisions in {timing['seconds']:.2f} s "
+        f"({timing['games_per_second']:.1f} games/s, {report['workers']} workers, {args.backend}); seed {seed}"
+    )
+    if args.json:
+        write_json(report, args.json)
+        console.print(f"report: {args.json}")
+    if args.plot:
+        plot(report, args.plot)
+        console.print(f"plot: {args.plot}")
+    return 0
+
+
+__all__ = ["add_arguments", "run", "split_bots"]
