@@ -128,6 +128,12 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--rules", default=None, help=f"a preset: {', '.join(PRESETS)}")
     simulate.add_argument("--record", metavar="DIR", default=None, help="write each game's JSON record into DIR")
     simulate.set_defaults(run=_simulate)
+
+    from .arena import command as arena_command  # argparse only at import; the run imports the rest
+
+    arena = commands.add_parser("arena", help="a tournament between bots: statistics, ratings, JSON and plot")
+    arena_command.add_arguments(arena)
+    arena.set_defaults(run=arena_command.run)
     return parser
 
 
