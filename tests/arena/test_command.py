@@ -1,0 +1,83 @@
+"""``wizard arena`` from the command line: report, plot, --rounds, and clear refusals of bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from wizardcards.arena.command import split_bots
+from wizardcards.cli import main
+
+
+def test_rulebased_beats_random_with_separate_intervals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out, png = tmp_path / "r.json", tmp_path / "r.png"
+    code = main([
+        "arena", "--game", "wizard", "--players", "4", "--rules", "quick", "--bots", "rulebased,random,random,random",
+        "--games", "40", "--duplicate", "--seed", "3", "--workers", "2", "--json", str(out), "--plot", str(png),
+    ])
+    assert code == 0
+    report = json.loads(out.read_text())
+    assert report["format"] == "wizardcards-arena/1" and report["seed"] == 3 and report["duplicate"]
+    assert report["command"][:2] == ["wizard", "arena"] and "--seed" in report["command"]
+    rule, *randoms = report["stats"]["bots"]
+    assert all(rule["low"] > other["high"] for other in randoms)
+    ratings = {r["bot"]: r["mu"] for r in report["ratings"]}
+    assert ratings["rulebased"] > max(ratings["random"], ratings["random#2"], ratings["random#3"])
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
+    printed = capsys.readouterr().out
+    assert "rulebased" in printed and "seed 3" in printed
+
+
+def test_rounds_reports_the_bid_accuracy_of_each_bot(tmp_path: Path) -> None:
+    out = tmp_path / "r3.json"
+    code = main(["arena", "--bots", "rulebased,random,random", "--games", "30", "--rounds", "3", "--seed", "1",
+                 "--workers", "1", "--json", str(out)])
+    assert code == 0
+    report = json.loads(out.read_text())
+    assert report["rounds"] == 3 and report["rules"]["players"] == 3
+    for row in report["stats"]["bots"]:
+        assert row["rounds"] == 30 * 3  # three hands of 3 cards per game
+        assert 0 <= row["bid_accuracy"] <= 1
+    assert report["stats"]["bots"][0]["bid_accuracy"] > report["stats"]["bots"][1]["bid_accuracy"]
+
+
+def test_wily_tournament(tmp_path: Path) -> None:
+    out = tmp_path / "w.json"
+    code = main(["arena", "--game", "wily", "--bots", "rulebased,random,rulebased,random", "--games", "4",
+                 "--seed", "2", "--workers", "1", "--json", str(out)])
+    assert code == 0
+    report = json.loads(out.read_text())
+    rows = report["stats"]["bots"]
+    assert all(0 <= row["mean_score"] <= 6 for row in rows)
+    assert sum(row["high_bids"] for row in rows) == rows[0]["hands"]
+    teams = sorted(tuple(t["team"]) for t in report["stats"]["teams"])
+    assert teams == [("random", "random#2"), ("rulebased", "rulebased#2")]  # partners sit opposite
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--bots", "random,random,random", "--players", "4"], "4 players need 4 bots"),
+        (["--bots", "random,random,random,random", "--games", "6", "--duplicate"], "multiple of 4"),
+        (["--bots", "nobody,random,random"], "no bot called 'nobody'"),
+        (["--game", "wily", "--bots", "random,random,random,random", "--rounds", "3"], "Wizard"),
+        (["--bots", "random,random,random", "--rounds", "21"], "cannot be dealt"),
+        (["--bots", "random,random,random", "--workers", "0"], "at least 1"),
+        (["--bots", "random,random,random,random", "--rules", "wily"], "is a wily rule set"),
+        (["--bots", "random,random,random", "--plot", "out.pdf"], "PNG"),
+    ],
+)
+def test_bad_input_is_refused_and_writes_nothing(
+    argv: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "r.json"
+    assert main(["arena", *argv, "--json", str(out)]) == 2
+    assert message in capsys.readouterr().out
+    assert not out.exists()
+
+
+def test_bot_specs_keep_their_parameters() -> None:
+    specs = split_bots("search:level=3,samples=9,random, rulebased")
+    assert specs == ("search:level=3,samples=9", "random", "rulebased")
