@@ -96,6 +96,8 @@ def run(args: argparse.Namespace) -> int:
     from .report import plot, results_table, write_json
 
     console = Console()
+    if not console.is_terminal:
+        console = Console(width=140)  # a log or a pipe: room for every column of the table
     try:
         config, seed = _config(args)
     except ValueError as error:
