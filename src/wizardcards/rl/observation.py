@@ -1,0 +1,346 @@
+"""Observation tensors: a ``View`` as one flat float32 vector with named slices, and the legal-action mask.
+
+Everything here is computed from a ``View`` (what one seat may know) and nothing else, so hidden cards cannot leak.
+The layout is the same for every seat of a table: seats are written *relative to the observer* (``rel`` 0 is the
+observer, 1 the player on its left, and so on clockwise); only ``seat`` says where the observer sits. Its size
+depends only on the game and the player count (``N`` players, ``H = 60 // N`` the largest hand).
+
+Card planes
+-----------
+A card plane has 60 entries indexed like card ids: 0..51 the suited cards (``13 * suit + rank``). The four Wizards
+and the four Jesters are interchangeable, so which physical Wizard a seat holds is meaningless (and could differ
+between two deals that look the same to the observer): a *set* of cards holding ``k`` Wizards sets entries
+52..52+k-1 (a thermometer), ``k`` Jesters set 56..56+k-1; a *single* card (in a trick, the trump card) sets 52 for
+any Wizard and 56 for any Jester.
+
+Layout (``ObservationLayout(game, players).table()`` prints it with offsets for a given table)
+---------------------------------------------------------------------------------------------
+
+Both games, in this order:
+
+==================  ==============  ==========================================================================
+slice               size            content
+==================  ==============  ==========================================================================
+``hand``            60              own hand (card plane)
+``played``          N x 60          cards each seat (rel) has played this hand, the trick in progress included
+``trick``           N x 60          the trick in progress in play order: row k is the k-th card played
+``trick_leader``    N               seat (rel) that led the trick in progress, or leads the next one
+``led``             6               suit to follow: nothing yet, Clubs, Diamonds, Hearts, Spades, free (Wizard)
+``trump_card``      61              the turned-up card (single-card plane); entry 60: none turned up
+``trump_suit``      5               Clubs, Diamonds, Hearts, Spades; entry 4: no trump (or not named yet)
+``tricks_won``      N x (H+1)       tricks taken this hand by each seat (rel), one-hot 0..H
+``hand_size``       H               cards dealt this hand, one-hot 1..H
+``seat``            N               the observer's absolute seat
+``dealer``          N               the dealer (rel)
+``current_player``  N+1             the seat on turn (rel); entry N: nobody (game over)
+``phase``           7               choose_trump, bid, auction, name_trump, pass_cards, play, game_over
+``voids``           N x 4           suits each seat (rel) is known to lack: the observer from its hand, the
+                                    others from having not followed a suit they had to follow this hand
+==================  ==============  ==========================================================================
+
+Wizard, then:
+
+==================  ==============  ==========================================================================
+``bids``            N x (H+2)       each seat's bid, one-hot 0..H; entry H+1: not known (not yet bid, hidden)
+``scores``          N               total score of each seat (rel) / 100
+``progress``        1               rounds played / rounds in the game
+==================  ==============  ==========================================================================
+
+Wily Wizards, then:
+
+==================  ==============  ==========================================================================
+``teammates``       N               seats (rel) of the observer's team, the observer included
+``calls``           N x (H+1)       each seat's highest bid in this auction, one-hot; entry 0: no bid yet
+``passed``          N               seats (rel) that passed in this auction
+``high_bidder``     N+1             the high bidder (rel); entry N: nobody yet
+``contract``        H+1             tricks the high bidder's team must make, one-hot (0: no contract yet)
+``letters``         N x 7           letters of W-I-Z-A-R-D held by each seat's (rel) team, one-hot 0..6
+``given``           60              cards the observer gave while passing (card plane)
+``received``        60              cards the observer received (card plane)
+==================  ==============  ==========================================================================
+
+The action mask is an int8 vector over the game's integer action space (``core.actions.NUM_ACTIONS`` = 81, one
+space for both games): 1 for each of ``view.legal_actions``, all zeros for a seat not on turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..core import Game, RuleSet, View
+from ..core.actions import NUM_ACTIONS
+from ..core.cards import DECK_SIZE, FIRST_JESTER, FIRST_WIZARD, RANKS, SUIT_MASKS
+from ..core.state import Phase
+from ..core.tricks import NO_SUIT_YET, next_led
+
+CARD_PLANE = DECK_SIZE
+PHASES: tuple[Phase, ...] = tuple(Phase)
+_PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
+LETTERS = 6
+
+
+@dataclass(frozen=True)
+class Slice:
+    name: str
+    offset: int
+    shape: tuple[int, ...]
+    doc: str
+
+    @property
+    def size(self) -> int:
+        size = 1
+        for n in self.shape:
+            size *= n
+        return size
+
+    @property
+    def stop(self) -> int:
+        return self.offset + self.size
+
+
+class ObservationLayout:
+    """The named slices of the observation vector for one game and player count."""
+
+    def __init__(self, game: Game | str, players: int) -> None:
+        self.game = Game(game)
+        self.players = n = players
+        self.max_hand = h = DECK_SIZE // n
+        specs: list[tuple[str, tuple[int, ...], str]] = [
+            ("hand", (CARD_PLANE,), "own hand (card plane)"),
+            ("played", (n, CARD_PLANE), "cards each seat (rel) played this hand"),
+            ("trick", (n, CARD_PLANE), "trick in progress, row k = k-th card played"),
+            ("trick_leader", (n,), "seat (rel) that led / leads the trick"),
+            ("led", (6,), "suit to follow: none yet, C, D, H, S, free"),
+            ("trump_card", (CARD_PLANE + 1,), "turned-up card; last entry: none"),
+            ("trump_suit", (5,), "C, D, H, S, no trump / not named"),
+            ("tricks_won", (n, h + 1), "tricks taken by each seat (rel), one-hot"),
+            ("hand_size", (h,), "cards dealt this hand, one-hot 1..H"),
+            ("seat", (n,), "observer's absolute seat"),
+            ("dealer", (n,), "dealer (rel)"),
+            ("current_player", (n + 1,), "seat on turn (rel); last entry: nobody"),
+            ("phase", (len(PHASES),), "phase, one-hot: " + ", ".join(p.value for p in PHASES)),
+            ("voids", (n, 4), "suits each seat (rel) is known to lack"),
+        ]
+        if self.game is Game.WIZARD:
+            specs += [
+                ("bids", (n, h + 2), "bid of each seat (rel), one-hot 0..H; last entry: not known"),
+                ("scores", (n,), "total score of each seat (rel) / 100"),
+                ("progress", (1,), "rounds played / rounds in the game"),
+            ]
+        else:
+            specs += [
+                ("teammates", (n,), "seats (rel) of the observer's team"),
+                ("calls", (n, h + 1), "highest auction bid of each seat (rel); entry 0: none"),
+                ("passed", (n,), "seats (rel) that passed in the auction"),
+                ("high_bidder", (n + 1,), "high bidder (rel); last entry: nobody"),
+                ("contract", (h + 1,), "tricks the high bidder's team must make, one-hot"),
+                ("letters", (n, LETTERS + 1), "letters held by each seat's (rel) team, one-hot 0..6"),
+                ("given", (CARD_PLANE,), "cards the observer gave (card plane)"),
+                ("received", (CARD_PLANE,), "cards the observer received (card plane)"),
+            ]
+        self.slices: dict[str, Slice] = {}
+        offset = 0
+        for name, shape, doc in specs:
+            piece = Slice(name, offset, shape, doc)
+            self.slices[name] = piece
+            offset = piece.stop
+        self.size = offset
+
+    def __getitem__(self, name: str) -> Slice:
+        return self.slices[name]
+
+    def split(self, vector: np.ndarray) -> dict[str, np.ndarray]:
+        """Named, reshaped views into ``vector``."""
+        return {s.name: vector[s.offset : s.stop].reshape(s.shape) for s in self.slices.values()}
+
+    def table(self) -> str:
+        """The layout as a Markdown table with offsets."""
+        rows = ["| slice | offset | shape | content |", "|---|---|---|---|"]
+        for s in self.slices.values():
+            rows.append(f"| `{s.name}` | {s.offset} | {'x'.join(map(str, s.shape))} | {s.doc} |")
+        rows.append(f"| (total) | {self.size} | | |")
+        return "\n".join(rows)
+
+
+def _set_plane(ones: list[int], base: int, cards: int) -> None:
+    """Append the indices of a card set's plane (thermometer for Wizards and Jesters) to ``ones``."""
+    suited = cards & ((1 << FIRST_WIZARD) - 1)
+    while suited:
+        low = suited & -suited
+        ones.append(base + low.bit_length() - 1)
+        suited ^= low
+    for k in range((cards >> FIRST_WIZARD & 0xF).bit_count()):
+        ones.append(base + FIRST_WIZARD + k)
+    for k in range((cards >> FIRST_JESTER & 0xF).bit_count()):
+        ones.append(base + FIRST_JESTER + k)
+
+
+def _single(card: int) -> int:
+    """A single card's index in a plane: Wizards share 52, Jesters 56."""
+    if card < FIRST_WIZARD:
+        return card
+    return FIRST_WIZARD if card < FIRST_JESTER else FIRST_JESTER
+
+
+class ObservationEncoder:
+    """Encodes views of one rule set's table; ``encode`` and ``mask`` may write into arrays you reuse."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self.layout = layout = ObservationLayout(rules.game, rules.players)
+        self.size = layout.size
+        self._first_suited = rules.jester_lead.value == "first_suited"
+        self._off = {name: s.offset for name, s in layout.slices.items()}
+        # Wizard totals are bounded by every round made at its best, or missed by a whole hand.
+        best = sum(20 + 10 * h for h in rules.hand_sizes) / 100 if rules.game is Game.WIZARD else 0.0
+        worst = sum(10 * h for h in rules.hand_sizes) / 100 if rules.game is Game.WIZARD else 0.0
+        self.low = np.zeros(self.size, np.float32)
+        self.high = np.ones(self.size, np.float32)
+        if rules.game is Game.WIZARD:
+            scores = layout["scores"]
+            self.low[scores.offset : scores.stop] = -worst
+            self.high[scores.offset : scores.stop] = best
+        # The completed tricks last folded in, with what they gave (see ``encode``).
+        self._tricks: tuple[tuple[int, tuple[int, ...], int], ...] = ()
+        self._played_by: list[int] = [0] * rules.players
+        self._voids: list[int] = [0] * rules.players
+
+    def _fold(self, played_by: list[int], voids: list[int], leader: int, cards: tuple[int, ...]) -> None:
+        """Add one trick's cards to each seat's played cards, and the voids it shows."""
+        n = self.rules.players
+        first_suited = self._first_suited
+        led = NO_SUIT_YET
+        for position, card in enumerate(cards):
+            seat = (leader + position) % n
+            if card < FIRST_WIZARD:
+                played_by[seat] |= 1 << card
+                if 0 <= led < 4 and card // RANKS != led:
+                    voids[seat] |= 1 << led
+            else:
+                # Wizards/Jesters: the next free thermometer entry of that kind for this seat.
+                kind = FIRST_WIZARD if card < FIRST_JESTER else FIRST_JESTER
+                k = 0
+                while played_by[seat] >> (kind + k) & 1:
+                    k += 1
+                played_by[seat] |= 1 << (kind + k)
+            led = next_led(led, card, position, first_suited)
+
+    def encode(self, view: View, out: np.ndarray | None = None) -> np.ndarray:
+        """The observation vector of ``view`` (written into ``out`` when given)."""
+        if out is None:
+            out = np.zeros(self.size, np.float32)
+        else:
+            out.fill(0.0)
+        off = self._off
+        n = self.rules.players
+        h = self.layout.max_hand
+        me = view.seat
+        ones: list[int] = []
+        _set_plane(ones, off["hand"], view.hand)
+
+        # Cards played by each seat, and voids shown by not following: the completed tricks are folded in once and
+        # remembered (a view of the same hand later extends them), the trick in progress every time.
+        done = view.round_tricks
+        cached = self._tricks
+        if len(cached) <= len(done) and done[: len(cached)] == cached:
+            played_by, voids = self._played_by.copy(), self._voids.copy()
+            new_tricks = done[len(cached) :]
+        else:
+            played_by, voids = [0] * n, [0] * n
+            new_tricks = done
+        for leader, cards, _winner in new_tricks:
+            self._fold(played_by, voids, leader, cards)
+        if new_tricks:
+            self._tricks, self._played_by, self._voids = done, played_by.copy(), voids.copy()
+        self._fold(played_by, voids, view.trick_leader, view.trick)
+        for seat in range(n):
+            rel = (seat - me) % n
+            base = off["played"] + rel * CARD_PLANE
+            cards = played_by[seat]
+            while cards:
+                low = cards & -cards
+                ones.append(base + low.bit_length() - 1)
+                cards ^= low
+            if seat == me:
+                mine = view.hand
+                void_bits = [s for s in range(4) if not mine & SUIT_MASKS[s]]
+            else:
+                void_bits = [s for s in range(4) if voids[seat] >> s & 1]
+            for s in void_bits:
+                ones.append(off["voids"] + rel * 4 + s)
+            ones.append(off["tricks_won"] + rel * (h + 1) + min(view.tricks_won[seat], h))
+
+        for position, card in enumerate(view.trick):
+            ones.append(off["trick"] + position * CARD_PLANE + _single(card))
+        ones.append(off["trick_leader"] + (view.trick_leader - me) % n)
+        ones.append(off["led"] + view.led + 1)
+        ones.append(off["trump_card"] + (CARD_PLANE if view.trump_card < 0 else _single(view.trump_card)))
+        ones.append(off["trump_suit"] + (4 if view.trump_suit < 0 else view.trump_suit))
+        if view.hand_size:
+            ones.append(off["hand_size"] + view.hand_size - 1)
+        ones.append(off["seat"] + me)
+        ones.append(off["dealer"] + (view.dealer - me) % n)
+        current = view.current_player
+        ones.append(off["current_player"] + (n if current < 0 else (current - me) % n))
+        ones.append(off["phase"] + _PHASE_INDEX[view.phase])
+
+        if view.game is Game.WIZARD:
+            base = off["bids"]
+            for seat, bid in enumerate(view.bids):
+                rel = (seat - me) % n
+                ones.append(base + rel * (h + 2) + (h + 1 if bid is None else bid))
+            out[ones] = 1.0
+            base = off["scores"]
+            for seat, score in enumerate(view.scores):
+                out[base + (seat - me) % n] = score / 100
+            out[off["progress"]] = len(view.sheet) / self.rules.rounds
+        else:
+            teams = view.teams
+            for seat in range(n):
+                if teams[seat] == teams[me]:
+                    ones.append(off["teammates"] + (seat - me) % n)
+                ones.append(off["letters"] + (seat - me) % n * (LETTERS + 1) + min(view.letters[teams[seat]], LETTERS))
+            best_call = [0] * n
+            for seat, call in view.auction:
+                if call == 0:
+                    ones.append(off["passed"] + (seat - me) % n)
+                elif call > best_call[seat]:
+                    best_call[seat] = call
+            for seat in range(n):
+                ones.append(off["calls"] + (seat - me) % n * (h + 1) + best_call[seat])
+            bidder = view.high_bidder
+            ones.append(off["high_bidder"] + (n if bidder < 0 else (bidder - me) % n))
+            ones.append(off["contract"] + min(view.contract, h))
+            _set_plane(ones, off["given"], view.given)
+            _set_plane(ones, off["received"], view.received)
+            out[ones] = 1.0
+        return out
+
+    @staticmethod
+    def mask(view: View, out: np.ndarray | None = None) -> np.ndarray:
+        """The legal-action mask (int8, ``NUM_ACTIONS`` entries): all zeros unless ``view``'s seat is on turn."""
+        if out is None:
+            out = np.zeros(NUM_ACTIONS, np.int8)
+        else:
+            out.fill(0)
+        if view.legal_actions:
+            out[list(view.legal_actions)] = 1
+        return out
+
+
+def action_mask(legal_actions: list[int] | tuple[int, ...]) -> np.ndarray:
+    """An int8 mask over ``NUM_ACTIONS`` with ones at ``legal_actions``."""
+    out = np.zeros(NUM_ACTIONS, np.int8)
+    if legal_actions:
+        out[list(legal_actions)] = 1
+    return out
+
+
+def encode(view: View) -> np.ndarray:
+    """The observation vector of ``view`` (convenience: builds an encoder for the view's rule set)."""
+    return ObservationEncoder(view.rules).encode(view)
+
+
+__all__ = ["ObservationEncoder", "ObservationLayout", "Slice", "action_mask", "encode"]

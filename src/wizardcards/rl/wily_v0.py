@@ -1,0 +1,25 @@
+"""``wily_v0``: Wily Wizards as a PettingZoo AEC environment (PettingZoo's ``<name>_v<version>.env()`` convention).
+
+``env(players=4, rules="wily", options=None, reward="round", reward_scale=1.0, render_mode=None)``; see
+``pettingzoo_env`` for observations, actions and rewards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pettingzoo.utils import wrappers
+
+from ..core import Game
+from .pettingzoo_env import WizardCardsAECEnv
+
+
+def raw_env(**kwargs: Any) -> WizardCardsAECEnv:
+    return WizardCardsAECEnv(Game.WILY, **kwargs)
+
+
+def env(**kwargs: Any) -> wrappers.OrderEnforcingWrapper:
+    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+
+
+__all__ = ["env", "raw_env"]
