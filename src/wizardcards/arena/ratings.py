@@ -39,7 +39,7 @@ def rate(results: Sequence[GameResult], labels: Sequence[str]) -> list[dict[str,
         else:
             groups = [[entry] for entry in range(len(labels))]
             ranks = competition_ranks(result.scores)
-        rated = model.rate([[ratings[e] for e in group] for group in groups], ranks=ranks)
+        rated = model.rate([[ratings[e] for e in group] for group in groups], ranks=[float(r) for r in ranks])
         for group, new in zip(groups, rated, strict=True):
             for entry, rating in zip(group, new, strict=True):
                 ratings[entry] = rating
