@@ -13,7 +13,9 @@ order after skipping the learner (``"search:level=1"``, ``"rulebased"``, ``"rand
 
 Rewards are the learner's, as in the AEC environment: per round (Wizard points, Wily letters gained) by default, or
 the whole return at the end with ``reward="final"``; ``reward_scale`` multiplies them. An episode is one game.
-An illegal action raises ``IllegalActionError`` naming the rule broken and changes nothing.
+An illegal action raises ``IllegalActionError`` naming the rule broken and changes nothing; with
+``illegal_action="terminate"`` it ends the episode instead, paying ``illegal_reward`` (for unmasked algorithms, and
+Gymnasium's ``check_env``, which steps with unmasked samples).
 """
 
 from __future__ import annotations
@@ -46,8 +48,15 @@ class WizardCardsGymEnv(gym.Env[np.ndarray, int]):
         reward: str = "round",
         reward_scale: float = 1.0,
         render_mode: str | None = None,
+        illegal_action: str = "raise",
+        illegal_reward: float = -1.0,
     ) -> None:
         super().__init__()
+        if illegal_action not in ("raise", "terminate"):
+            raise ValueError(f"illegal_action must be 'raise' or 'terminate', not {illegal_action!r}")
+        self.illegal_action = illegal_action
+        self.illegal_reward = float(illegal_reward)
+        self._ended = False
         self.rules = make_rules(Game(game), players, rules, options)
         n = self.rules.players
         if bots is None:
@@ -91,7 +100,7 @@ class WizardCardsGymEnv(gym.Env[np.ndarray, int]):
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions as an int8 mask (all zeros once the game is over)."""
         state = self.game_state
-        if state is None or state.is_terminal() or state.current_player() != self.seat:
+        if state is None or self._ended or state.is_terminal() or state.current_player() != self.seat:
             return np.zeros(NUM_ACTIONS, np.int8)
         return action_mask(state.legal_actions())
 
@@ -103,6 +112,7 @@ class WizardCardsGymEnv(gym.Env[np.ndarray, int]):
             self.seat = self._rng.randrange(self.rules.players)
         self._seat_bots()
         self.game_state = new_game(self.rules, self._rng.getrandbits(63))
+        self._ended = False
         self._paid = self.game_state.returns() if self.reward_mode == "round" else [0] * self.rules.players
         self._play_bots()
         return self._observe(), self._info()
@@ -119,9 +129,17 @@ class WizardCardsGymEnv(gym.Env[np.ndarray, int]):
         state = self.game_state
         if state is None:
             raise RuntimeError("call reset() before step()")
-        if state.is_terminal():
-            raise IllegalActionError("the game is over: reset() to play another")
-        state.apply(int(action))
+        if state.is_terminal() or self._ended:
+            raise IllegalActionError("the episode is over: reset() to play another")
+        try:
+            state.apply(int(action))
+        except IllegalActionError:
+            if self.illegal_action == "raise":
+                raise
+            self._ended = True
+            info = self._info()
+            info["illegal_action"] = True
+            return self._observe(), self.illegal_reward, True, False, info
         self._play_bots()
         terminated = state.is_terminal()
         reward = 0.0

@@ -1,0 +1,109 @@
+"""OpenSpiel: the registered games pass ``pyspiel.random_sim_test``; information states hide what they must; our bots
+play through ``pyspiel.evaluate_bots``."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyspiel
+import pytest
+
+from wizardcards.rl import openspiel as wo
+
+
+@pytest.mark.parametrize(
+    ("name", "params"),
+    [
+        ("python_wizard", {"players": 3}),
+        ("python_wizard", {"players": 5, "rules": "hidden-bids", "options": '{"schedule": "quick"}'}),
+        ("python_wizard", {"players": 4, "rules": "hook", "options": '{"custom_hand_sizes": [2, 3], "schedule": "custom"}'}),
+        ("python_wily", {"players": 4}),
+        ("python_wily", {"players": 3, "rules": "wily-no-partners"}),
+    ],
+)
+def test_random_sim_test(name: str, params: dict) -> None:
+    game = pyspiel.load_game(name, params)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_game_info_follows_the_parameters() -> None:
+    game = pyspiel.load_game("python_wizard", {"players": 3, "options": '{"schedule": "quick"}'})
+    assert game.num_players() == 3
+    assert game.num_distinct_actions() == 81
+    # rounds of 1, 3, ..., 19 cards: bids + plays + a possible trump choice per round, after the seed bytes
+    assert game.max_game_length() == sum(3 + 3 * h + 1 for h in range(1, 21, 2)) + wo.SEED_NODES
+    assert game.observation_tensor_size() == wo.ObservationEncoder(game.rules).size
+    assert game.get_type().short_name == "python_wizard"
+    with pytest.raises(Exception, match="wily"):
+        pyspiel.load_game("python_wizard", {"rules": "wily"})
+
+
+def deal(game: pyspiel.Game, seed_bytes: list[int]) -> pyspiel.State:
+    state = game.new_initial_state()
+    for byte in seed_bytes:
+        assert state.is_chance_node()
+        state.apply_action(byte)
+    return state
+
+
+def test_seed_is_the_only_chance_and_is_not_observed() -> None:
+    game = pyspiel.load_game("python_wizard", {"players": 4})
+    state = game.new_initial_state()
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == 256 and sum(p for _, p in outcomes) == pytest.approx(1.0)
+    a, b = deal(game, [1, 2, 3, 4]), deal(game, [1, 2, 3, 5])
+    assert not a.is_chance_node()
+    # Different seeds deal different hands; no player's information state mentions the seed itself.
+    assert any(a.information_state_string(p) != b.information_state_string(p) for p in range(4))
+    for p in range(4):
+        assert "seed" not in a.information_state_string(p)
+
+
+def test_information_state_keeps_others_hidden_bids_hidden() -> None:
+    game = pyspiel.load_game("python_wizard", {"players": 3, "rules": "hidden-bids"})
+    state = deal(game, [7, 7, 7, 7])
+    while state.legal_actions()[0] < 60:  # a Wizard turned up: the dealer names trump first
+        state.apply_action(state.legal_actions()[0])
+    bidder = state.current_player()
+    other = state.clone()
+    state.apply_action(60)  # bid 0
+    other.apply_action(61)  # bid 1
+    for p in range(3):
+        same_info = state.information_state_string(p) == other.information_state_string(p)
+        same_obs = np.array_equal(state.observation_tensor(p), other.observation_tensor(p))
+        assert same_info == same_obs == (p != bidder)
+
+
+def test_information_state_recalls_earlier_hands() -> None:
+    game = pyspiel.load_game("python_wizard", {"players": 3})
+    state = deal(game, [0, 1, 2, 3])
+    rng = np.random.default_rng(0)
+    while "deal 1:" not in state.information_state_string(0):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    text = state.information_state_string(0)
+    assert "deal 0:" in text and "deal 1:" in text
+
+
+def test_our_bots_play_against_openspiel_bots() -> None:
+    game = pyspiel.load_game("python_wizard", {"players": 4, "options": '{"schedule": "quick"}'})
+
+    def bots() -> list[pyspiel.Bot]:
+        return [
+            wo.WizardCardsBot(game, 0, "rulebased", seed=1),
+            pyspiel.make_uniform_random_bot(1, 2),
+            wo.WizardCardsBot(game, 2, "random", seed=3),
+            pyspiel.make_uniform_random_bot(3, 4),
+        ]
+
+    first = pyspiel.evaluate_bots(game.new_initial_state(), bots(), 11)
+    second = pyspiel.evaluate_bots(game.new_initial_state(), bots(), 11)
+    assert len(first) == 4 and all(r % 10 == 0 for r in first)
+    assert first == second  # every bot and the chance seeded: the same game again
+    third = pyspiel.evaluate_bots(game.new_initial_state(), bots(), 12)
+    assert third != first
+
+
+def test_wily_returns_are_letters() -> None:
+    game = pyspiel.load_game("python_wily", {"players": 4})
+    bots = [wo.WizardCardsBot(game, p, "rulebased", seed=p) for p in range(4)]
+    returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 5)
+    assert max(returns) == 6 and returns[0] == returns[2] and returns[1] == returns[3]
