@@ -15,7 +15,8 @@ from wizardcards.rl import openspiel as wo
     [
         ("python_wizard", {"players": 3}),
         ("python_wizard", {"players": 5, "rules": "hidden-bids", "options": '{"schedule": "quick"}'}),
-        ("python_wizard", {"players": 4, "rules": "hook", "options": '{"custom_hand_sizes": [2, 3], "schedule": "custom"}'}),
+        ("python_wizard", {"players": 4, "rules": "hook", "options": '{"custom_hand_sizes": [2, 3], '
+                                                                      '"schedule": "custom"}'}),
         ("python_wily", {"players": 4}),
         ("python_wily", {"players": 3, "rules": "wily-no-partners"}),
     ],

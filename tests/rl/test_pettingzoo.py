@@ -62,7 +62,7 @@ def test_round_rewards_arrive_when_each_round_ends() -> None:
     rng = np.random.default_rng(0)
     nonzero_at_rounds = []
     unwrapped = env.unwrapped
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         obs, _reward, terminated, _truncated, _info = env.last()
         if terminated:
             env.step(None)
