@@ -28,7 +28,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..bots import make_bot
-from ..core import Game, IllegalActionError, RuleSet, new_game
+from ..core import Game, IllegalActionError, RuleSet, View, new_game
 from ..core.actions import NUM_ACTIONS
 from .observation import ObservationEncoder, action_mask
 from .pettingzoo_env import REWARD_MODES, make_rules
@@ -96,6 +96,12 @@ class WizardCardsGymEnv(gym.Env[np.ndarray, int]):
             info["returns"] = self.game_state.returns()
             info["winners"] = self.game_state.winners()
         return info
+
+    def view(self) -> View:
+        """The learner's ``View`` (what its seat may know), e.g. to let one of our bots decide some of its moves."""
+        if self.game_state is None:
+            raise RuntimeError("call reset() first")
+        return self.game_state.view(self.seat)
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions as an int8 mask (all zeros once the game is over)."""
