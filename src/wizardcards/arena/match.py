@@ -10,6 +10,9 @@ games. Game ``g`` is fixed by the tournament seed and ``g`` alone, never by whic
 * the game's seed (every shuffle, the first dealer's draw) is ``derive_seed(seed, "deal", deal)``, and the rng of the
   entry in seat ``s`` is ``random.Random(derive_seed(seed, "bot", g, entry))``.
 
+Teams follow seats, and a rotation moves every entry by the same number of seats: in Wily Wizards with partners,
+entries 0 and 2 of ``--bots A,B,C,D`` always play together (as do 1 and 3). List the bots in the line-up wanted.
+
 Bots are made fresh from their specs for every game, so no bot state leaks from one game to the next and the
 outcome does not depend on how games are grouped into chunks. The referee (``play_game``) holds the state; a bot is
 given its seat's ``View`` only.
