@@ -17,6 +17,13 @@ from typing import Any
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.description = (
+        "Play a tournament between bots and report, per bot, the mean score with a 95% confidence interval, the "
+        "win rate, the bid accuracy (Wizard) or contracts (Wily Wizards), and an openskill rating. Game g seats "
+        "the bots rotated by g places; --duplicate replays each deal once per rotation (--games must then be a "
+        "multiple of the players). --rounds K plays Wizard games of one K-card hand dealt by each seat. The same "
+        "seed gives the same numbers whatever --workers or --backend."
+    )
     parser.add_argument("--game", choices=["wizard", "wily"], default="wizard")
     parser.add_argument("--players", type=int, default=None, help="seats (default: as many as --bots)")
     parser.add_argument("--rules", default=None, help="a preset (default: standard, or wily for --game wily)")
