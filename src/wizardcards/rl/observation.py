@@ -164,17 +164,16 @@ class ObservationLayout:
         return "\n".join(rows)
 
 
-def _set_plane(ones: list[int], base: int, cards: int) -> None:
-    """Append the indices of a card set's plane (thermometer for Wizards and Jesters) to ``ones``."""
-    suited = cards & ((1 << FIRST_WIZARD) - 1)
-    while suited:
-        low = suited & -suited
-        ones.append(base + low.bit_length() - 1)
-        suited ^= low
-    for k in range((cards >> FIRST_WIZARD & 0xF).bit_count()):
-        ones.append(base + FIRST_WIZARD + k)
-    for k in range((cards >> FIRST_JESTER & 0xF).bit_count()):
-        ones.append(base + FIRST_JESTER + k)
+_SUITED = (1 << FIRST_WIZARD) - 1
+
+
+def _canon(cards: int) -> int:
+    """A card set as its plane's bits: suited cards by id, k Wizards (Jesters) as the first k of 52..55 (56..59)."""
+    return (
+        cards & _SUITED
+        | ((1 << (cards >> FIRST_WIZARD & 0xF).bit_count()) - 1) << FIRST_WIZARD
+        | ((1 << (cards >> FIRST_JESTER & 0xF).bit_count()) - 1) << FIRST_JESTER
+    )
 
 
 def _single(card: int) -> int:
@@ -193,6 +192,7 @@ class ObservationEncoder:
         self.size = layout.size
         self._first_suited = rules.jester_lead.value == "first_suited"
         self._off = {name: s.offset for name, s in layout.slices.items()}
+        self._nbytes = (self.size + 7) // 8
         # Wizard totals are bounded by every round made at its best, or missed by a whole hand.
         best = sum(20 + 10 * h for h in rules.hand_sizes) / 100 if rules.game is Game.WIZARD else 0.0
         worst = sum(10 * h for h in rules.hand_sizes) / 100 if rules.game is Game.WIZARD else 0.0
@@ -229,16 +229,12 @@ class ObservationEncoder:
 
     def encode(self, view: View, out: np.ndarray | None = None) -> np.ndarray:
         """The observation vector of ``view`` (written into ``out`` when given)."""
-        if out is None:
-            out = np.zeros(self.size, np.float32)
-        else:
-            out.fill(0.0)
+        # The 0/1 entries are the bits of one Python int (a card plane is one shifted OR), unpacked once by numpy.
         off = self._off
         n = self.rules.players
         h = self.layout.max_hand
         me = view.seat
-        ones: list[int] = []
-        _set_plane(ones, off["hand"], view.hand)
+        bits = _canon(view.hand) << off["hand"]
 
         # Cards played by each seat, and voids shown by not following: the completed tricks are folded in once and
         # remembered (a view of the same hand later extends them), the trick in progress every time.
@@ -254,68 +250,74 @@ class ObservationEncoder:
             self._fold(played_by, voids, leader, cards)
         if new_tricks:
             self._tricks, self._played_by, self._voids = done, played_by.copy(), voids.copy()
-        self._fold(played_by, voids, view.trick_leader, view.trick)
+        trick = view.trick
+        if trick:
+            self._fold(played_by, voids, view.trick_leader, trick)
+        played, void_base, won = off["played"], off["voids"], off["tricks_won"]
+        tricks_won = view.tricks_won
         for seat in range(n):
             rel = (seat - me) % n
-            base = off["played"] + rel * CARD_PLANE
-            cards = played_by[seat]
-            while cards:
-                low = cards & -cards
-                ones.append(base + low.bit_length() - 1)
-                cards ^= low
+            bits |= played_by[seat] << (played + rel * CARD_PLANE)
             if seat == me:
                 mine = view.hand
-                void_bits = [s for s in range(4) if not mine & SUIT_MASKS[s]]
+                lacks = sum(1 << s for s in range(4) if not mine & SUIT_MASKS[s])
             else:
-                void_bits = [s for s in range(4) if voids[seat] >> s & 1]
-            for s in void_bits:
-                ones.append(off["voids"] + rel * 4 + s)
-            ones.append(off["tricks_won"] + rel * (h + 1) + min(view.tricks_won[seat], h))
+                lacks = voids[seat]
+            bits |= lacks << (void_base + rel * 4)
+            bits |= 1 << (won + rel * (h + 1) + min(tricks_won[seat], h))
 
-        for position, card in enumerate(view.trick):
-            ones.append(off["trick"] + position * CARD_PLANE + _single(card))
-        ones.append(off["trick_leader"] + (view.trick_leader - me) % n)
-        ones.append(off["led"] + view.led + 1)
-        ones.append(off["trump_card"] + (CARD_PLANE if view.trump_card < 0 else _single(view.trump_card)))
-        ones.append(off["trump_suit"] + (4 if view.trump_suit < 0 else view.trump_suit))
+        base = off["trick"]
+        for position, card in enumerate(trick):
+            bits |= 1 << (base + position * CARD_PLANE + _single(card))
+        bits |= 1 << (off["trick_leader"] + (view.trick_leader - me) % n)
+        bits |= 1 << (off["led"] + view.led + 1)
+        bits |= 1 << (off["trump_card"] + (CARD_PLANE if view.trump_card < 0 else _single(view.trump_card)))
+        bits |= 1 << (off["trump_suit"] + (4 if view.trump_suit < 0 else view.trump_suit))
         if view.hand_size:
-            ones.append(off["hand_size"] + view.hand_size - 1)
-        ones.append(off["seat"] + me)
-        ones.append(off["dealer"] + (view.dealer - me) % n)
+            bits |= 1 << (off["hand_size"] + view.hand_size - 1)
+        bits |= 1 << (off["seat"] + me)
+        bits |= 1 << (off["dealer"] + (view.dealer - me) % n)
         current = view.current_player
-        ones.append(off["current_player"] + (n if current < 0 else (current - me) % n))
-        ones.append(off["phase"] + _PHASE_INDEX[view.phase])
+        bits |= 1 << (off["current_player"] + (n if current < 0 else (current - me) % n))
+        bits |= 1 << (off["phase"] + _PHASE_INDEX[view.phase])
 
         if view.game is Game.WIZARD:
             base = off["bids"]
             for seat, bid in enumerate(view.bids):
+                bits |= 1 << (base + (seat - me) % n * (h + 2) + (h + 1 if bid is None else bid))
+        else:
+            teams = view.teams
+            for seat in range(n):
                 rel = (seat - me) % n
-                ones.append(base + rel * (h + 2) + (h + 1 if bid is None else bid))
-            out[ones] = 1.0
+                if teams[seat] == teams[me]:
+                    bits |= 1 << (off["teammates"] + rel)
+                bits |= 1 << (off["letters"] + rel * (LETTERS + 1) + min(view.letters[teams[seat]], LETTERS))
+            best_call = [0] * n
+            for seat, call in view.auction:
+                if call == 0:
+                    bits |= 1 << (off["passed"] + (seat - me) % n)
+                elif call > best_call[seat]:
+                    best_call[seat] = call
+            for seat in range(n):
+                bits |= 1 << (off["calls"] + (seat - me) % n * (h + 1) + best_call[seat])
+            bidder = view.high_bidder
+            bits |= 1 << (off["high_bidder"] + (n if bidder < 0 else (bidder - me) % n))
+            bits |= 1 << (off["contract"] + min(view.contract, h))
+            bits |= _canon(view.given) << off["given"]
+            bits |= _canon(view.received) << off["received"]
+
+        unpacked = np.unpackbits(
+            np.frombuffer(bits.to_bytes(self._nbytes, "little"), np.uint8), count=self.size, bitorder="little"
+        )
+        if out is None:
+            out = unpacked.astype(np.float32)
+        else:
+            out[:] = unpacked
+        if view.game is Game.WIZARD:
             base = off["scores"]
             for seat, score in enumerate(view.scores):
                 out[base + (seat - me) % n] = score / 100
             out[off["progress"]] = len(view.sheet) / self.rules.rounds
-        else:
-            teams = view.teams
-            for seat in range(n):
-                if teams[seat] == teams[me]:
-                    ones.append(off["teammates"] + (seat - me) % n)
-                ones.append(off["letters"] + (seat - me) % n * (LETTERS + 1) + min(view.letters[teams[seat]], LETTERS))
-            best_call = [0] * n
-            for seat, call in view.auction:
-                if call == 0:
-                    ones.append(off["passed"] + (seat - me) % n)
-                elif call > best_call[seat]:
-                    best_call[seat] = call
-            for seat in range(n):
-                ones.append(off["calls"] + (seat - me) % n * (h + 1) + best_call[seat])
-            bidder = view.high_bidder
-            ones.append(off["high_bidder"] + (n if bidder < 0 else (bidder - me) % n))
-            ones.append(off["contract"] + min(view.contract, h))
-            _set_plane(ones, off["given"], view.given)
-            _set_plane(ones, off["received"], view.received)
-            out[ones] = 1.0
         return out
 
     @staticmethod
