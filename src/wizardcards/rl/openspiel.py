@@ -16,7 +16,8 @@ starts with ``SEED_NODES`` (4) chance nodes of 256 equally likely outcomes each,
 them the dynamics are deterministic (every deal, and the first dealer's draw, follow from the seed). The seed is
 never observed by a player, so information states are exactly what the ``View``s show; the deals are distributed as
 the engine's shuffles over 2**32 seeds. (A card-by-card chance model would need the engine to deal from a given deck
-order; this way the core stays untouched and a pyspiel game is replayable with ``wizard replay``.)
+order; this way the core stays untouched, and ``state.engine.record()`` (seed and decisions) replays a pyspiel game
+in the engine.)
 
 Observations
 ------------
