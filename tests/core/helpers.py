@@ -26,7 +26,6 @@ from wizardcards.core.cards import (
     RankStyle,
     card_from_text,
     card_to_text,
-    cards_of,
 )
 from wizardcards.core.rules import Schedule
 from wizardcards.core.state import DealSource
@@ -274,11 +273,23 @@ def reference_suit_to_follow(trick: Iterable[int], first_suited: bool) -> int | 
 
 def reference_legal(hand: int, trick: Sequence[int], first_suited: bool) -> list[int]:
     """The sorted distinct actions ``hand`` may play on ``trick``."""
-    cards = cards_of(hand)
     suit = reference_suit_to_follow(trick, first_suited)
-    if suit is not None and any(_kind(c) == "suited" and c // RANKS == suit for c in cards):
-        cards = [c for c in cards if _kind(c) != "suited" or c // RANKS == suit]
-    return sorted({c if c < FIRST_WIZARD else PLAY_WIZARD if c < FIRST_JESTER else PLAY_JESTER for c in cards})
+    if suit is not None:
+        same_suit = hand & (0x1FFF << (RANKS * suit))
+        if same_suit:
+            # Holding the suit: only it, and Wizards and Jesters, which may always be played.
+            hand = same_suit | (hand >> FIRST_WIZARD << FIRST_WIZARD)
+    actions = []
+    suited = hand & ((1 << FIRST_WIZARD) - 1)
+    while suited:
+        low = suited & -suited
+        actions.append(low.bit_length() - 1)
+        suited ^= low
+    if hand >> FIRST_WIZARD & 0xF:
+        actions.append(PLAY_WIZARD)
+    if hand >> FIRST_JESTER:
+        actions.append(PLAY_JESTER)
+    return actions
 
 
 def reference_winner(trick: Sequence[int], trump: int) -> int:
