@@ -74,7 +74,8 @@ def _simulate(args: argparse.Namespace) -> int:
             progress.advance(task)
     elapsed = time.perf_counter() - started
     result_name = "mean score" if rules.game is Game.WIZARD else "mean letters"
-    table = Table(title=f"{args.games} random games of {rules.game.value}, {n} players ({rules.describe()}), seed {seed}")
+    title = f"{args.games} random games of {rules.game.value}, {n} players ({rules.describe()}), seed {seed}"
+    table = Table(title=title)
     table.add_column("seat", justify="right")
     table.add_column(result_name, justify="right")
     table.add_column("stdev", justify="right")

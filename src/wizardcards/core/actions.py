@@ -20,17 +20,19 @@ then the other decisions at fixed offsets)::
 
 from __future__ import annotations
 
+from typing import Final
+
 from .cards import FIRST_JESTER, FIRST_WIZARD, RANKS, SUITED_CARDS, RankStyle, Suit, card_from_text, card_to_text
 
-PLAY_WIZARD = 52
-PLAY_JESTER = 53
-CARD_ACTIONS = 54
-TRUMP_BASE = 54  # + suit
-NO_TRUMP = 58
-PASS = 59
-BID_BASE = 60  # + bid
-MAX_BID = 20
-NUM_ACTIONS = BID_BASE + MAX_BID + 1
+PLAY_WIZARD: Final = 52
+PLAY_JESTER: Final = 53
+CARD_ACTIONS: Final = 54
+TRUMP_BASE: Final = 54  # + suit
+NO_TRUMP: Final = 58
+PASS: Final = 59
+BID_BASE: Final = 60  # + bid
+MAX_BID: Final = 20
+NUM_ACTIONS: Final = BID_BASE + MAX_BID + 1
 
 
 def card_action(card: int) -> int:

@@ -38,17 +38,18 @@ lowest in ``1..13``), so parsing takes the style; the default is ``2..A``. ``car
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import IntEnum, StrEnum
-from typing import Iterable
+from typing import Final
 
 CardSet = int
 """A set of cards as a bitmask over card ids."""
 
-DECK_SIZE = 60
-SUITED_CARDS = 52
-RANKS = 13
-FIRST_WIZARD = 52
-FIRST_JESTER = 56
+DECK_SIZE: Final = 60
+SUITED_CARDS: Final = 52
+RANKS: Final = 13
+FIRST_WIZARD: Final = 52
+FIRST_JESTER: Final = 56
 
 
 class Suit(IntEnum):
@@ -73,12 +74,12 @@ class RankStyle(StrEnum):
     ONE_TO_THIRTEEN = "1..13"
 
 
-SUIT_MASKS: tuple[int, int, int, int] = tuple((1 << RANKS) - 1 << (RANKS * s) for s in range(4))  # type: ignore[assignment]
-SUITED: CardSet = (1 << SUITED_CARDS) - 1
-WIZARDS: CardSet = 0xF << FIRST_WIZARD
-JESTERS: CardSet = 0xF << FIRST_JESTER
-SPECIALS: CardSet = WIZARDS | JESTERS
-FULL_DECK: CardSet = (1 << DECK_SIZE) - 1
+SUIT_MASKS: Final = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
+SUITED: Final[CardSet] = (1 << SUITED_CARDS) - 1
+WIZARDS: Final[CardSet] = 0xF << FIRST_WIZARD
+JESTERS: Final[CardSet] = 0xF << FIRST_JESTER
+SPECIALS: Final[CardSet] = WIZARDS | JESTERS
+FULL_DECK: Final[CardSet] = (1 << DECK_SIZE) - 1
 
 _RANK_LABELS = {
     RankStyle.TWO_TO_ACE: ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"),

@@ -90,6 +90,13 @@ class GameRecord:
         return cls.from_json(Path(path).read_text())
 
 
+def _apply_recorded(state: TrickGameState, number: int, action: int) -> None:
+    try:
+        state.apply(action)
+    except ValueError as error:
+        raise RecordError(f"decision {number} ({action}) cannot be replayed: {error}") from None
+
+
 def replay_states(record: GameRecord) -> Iterator[TrickGameState]:
     """Every state of the recorded game, from the first to the last, each a fresh object."""
     from . import new_game
@@ -97,17 +104,15 @@ def replay_states(record: GameRecord) -> Iterator[TrickGameState]:
     state = new_game(record.rules, record.seed)
     yield state.clone()
     for number, action in enumerate(record.actions):
-        try:
-            state.apply(action)
-        except ValueError as error:
-            raise RecordError(f"decision {number} ({action}) cannot be replayed: {error}") from None
+        _apply_recorded(state, number, action)
         yield state.clone()
 
 
 def replay(record: GameRecord) -> TrickGameState:
     """The state after every recorded decision."""
-    state: TrickGameState | None = None
-    for state in replay_states(record):
-        pass
-    assert state is not None
+    from . import new_game
+
+    state = new_game(record.rules, record.seed)
+    for number, action in enumerate(record.actions):
+        _apply_recorded(state, number, action)
     return state

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import secrets
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from . import actions as A
 from .cards import (
@@ -22,10 +22,8 @@ from .cards import (
     FIRST_WIZARD,
     JESTERS,
     RANKS,
-    SPECIALS,
     SUIT_MASKS,
     WIZARDS,
-    RankStyle,
     Suit,
     card_to_text,
     cards_to_text,
@@ -37,7 +35,7 @@ if TYPE_CHECKING:
     from .record import GameRecord
     from .view import View
 
-TERMINAL_PLAYER = -4
+TERMINAL_PLAYER: Final = -4
 """``current_player()`` once the game is over (OpenSpiel's ``kTerminalPlayerId``)."""
 
 
@@ -64,14 +62,21 @@ class DealSource:
         self._rng = random.Random(seed)
         self._decks: list[tuple[int, ...]] = []
 
-    def deck(self, index: int) -> tuple[int, ...]:
+    def deck(self, index: int, needed: int = DECK_SIZE) -> tuple[int, ...]:
+        """Deck ``index`` of the game: its first ``needed`` cards are a uniformly random sequence, the rest follow
+        in a fixed order. A game always asks for the same ``needed`` at the same index, so decks are reproducible."""
         decks = self._decks
-        rnd = self._rng.random
         while len(decks) <= index:
             deck = list(range(DECK_SIZE))
-            # Fisher-Yates from random(): as uniform as shuffle() for a 60-card deck, at a third of its cost.
-            for i in range(DECK_SIZE - 1, 0, -1):
-                j = int(rnd() * (i + 1))
+            # Fisher-Yates, stopped once the cards to deal are drawn (cards nobody will see need no shuffling; a
+            # 4-player round deals 33 cards on average). Each step takes 32 random bits and maps them to 0..59 by
+            # multiply-and-shift: the bias is below 60 / 2**32, and one randbytes() call is far cheaper than a
+            # random() call per card.
+            steps = min(needed, DECK_SIZE - 1)
+            bits = self._rng.randbytes(4 * steps)
+            for i in range(steps):
+                word = bits[4 * i] | bits[4 * i + 1] << 8 | bits[4 * i + 2] << 16 | bits[4 * i + 3] << 24
+                j = i + (word * (DECK_SIZE - i) >> 32)
                 deck[i], deck[j] = deck[j], deck[i]
             decks.append(tuple(deck))
         return decks[index]
@@ -106,12 +111,18 @@ def _suit_tables() -> tuple[tuple[tuple[int, ...], ...], ...]:
     )
 
 
-_C, _D, _H, _S = _suit_tables()
+_SUIT_ACTIONS: Final = _suit_tables()
+_C, _D, _H, _S = _SUIT_ACTIONS
+_SUIT_SHIFT: Final = (0, RANKS, 2 * RANKS, 3 * RANKS)
+_PLAY: Final = Phase.PLAY
 
 
 def card_actions(mask: int) -> list[int]:
     """The distinct play actions for a set of cards: suited ids, then 52 for any Wizards, 53 for any Jesters."""
-    out = [*_C[mask & 0x1FFF], *_D[mask >> 13 & 0x1FFF], *_H[mask >> 26 & 0x1FFF], *_S[mask >> 39 & 0x1FFF]]
+    out = list(_C[mask & 0x1FFF])
+    out.extend(_D[mask >> 13 & 0x1FFF])
+    out.extend(_H[mask >> 26 & 0x1FFF])
+    out.extend(_S[mask >> 39 & 0x1FFF])
     if mask & WIZARDS:
         out.append(A.PLAY_WIZARD)
     if mask & JESTERS:
@@ -119,13 +130,16 @@ def card_actions(mask: int) -> list[int]:
     return out
 
 
-_SLOTS_BY_CLASS: dict[type, tuple[str, ...]] = {}
+_FIELDS_BY_CLASS: dict[type, tuple[str, ...]] = {}
+_COPIED_BY_CLASS: dict[type, tuple[str, ...]] = {}
 
 
 class TrickGameState:
     """Fields and card play shared by both games. Create states with ``new_game``, not directly."""
 
-    __slots__ = (
+    # Every field of a state: a clone shares the immutable ones and copies the lists named in COPIED_FIELDS.
+    # Subclasses declare their own additions the same way (mypyc, which compiles this module, keeps ClassVars).
+    STATE_FIELDS: ClassVar[tuple[str, ...]] = (
         "rules",
         "seed",
         "players",
@@ -147,8 +161,12 @@ class TrickGameState:
         "_deals",
         "_first_suited",
     )
+    COPIED_FIELDS: ClassVar[tuple[str, ...]] = ("history", "hands", "tricks_won", "trick", "round_tricks")
 
-    def __init__(self, rules: RuleSet, seed: int | None = None) -> None:
+    def __init__(self, rules: RuleSet | None = None, seed: int | None = None) -> None:
+        """A new game; with no rules, a blank shell for ``clone`` to fill (subclasses return early too)."""
+        if rules is None:
+            return
         if seed is None:
             seed = secrets.randbits(63)
         self.rules = rules
@@ -183,19 +201,43 @@ class TrickGameState:
         return self.phase is Phase.GAME_OVER
 
     def legal_actions(self) -> list[int]:
-        if self.phase is Phase.PLAY:
+        if self.phase is _PLAY:
             hand = self.hands[self.current]
             led = self.led
             if 0 <= led < 4:
                 same = hand & SUIT_MASKS[led]
                 if same:
-                    return card_actions(same | hand & SPECIALS)
+                    out = list(_SUIT_ACTIONS[led][same >> _SUIT_SHIFT[led]])
+                    if hand & WIZARDS:
+                        out.append(A.PLAY_WIZARD)
+                    if hand & JESTERS:
+                        out.append(A.PLAY_JESTER)
+                    return out
             return card_actions(hand)
         return self._other_legal_actions()
 
     def apply(self, action: int) -> None:
         """Take ``action`` for the player on turn; raises ``IllegalActionError`` and changes nothing if illegal."""
-        if self.phase is Phase.PLAY:
+        if self.phase is _PLAY:
+            # The fast path: a suited card that is held and follows suit (most actions of a game).
+            p = self.current
+            hand = self.hands[p]
+            if 0 <= action < FIRST_WIZARD and hand >> action & 1:
+                led = self.led
+                suit = action // RANKS
+                if led == suit or led == FREE or led == NO_SUIT_YET or not hand & SUIT_MASKS[led]:
+                    if led == NO_SUIT_YET:
+                        self.led = suit
+                    self.hands[p] = hand ^ (1 << action)
+                    self.played |= 1 << action
+                    trick = self.trick
+                    trick.append(action)
+                    self.history.append(action)
+                    if len(trick) < self.players:
+                        self.current = (p + 1) % self.players
+                    else:
+                        self._finish_trick()
+                    return
             self._apply_play(action)
         else:
             self._apply_other(action)
@@ -214,10 +256,10 @@ class TrickGameState:
             raise IllegalActionError(str(error)) from None
 
     def clone(self) -> TrickGameState:
-        other = object.__new__(type(self))
-        for name in self._all_slots():
+        other = type(self)()
+        for name in self._all_fields():
             setattr(other, name, getattr(self, name))
-        for name in self._list_slots():
+        for name in self._copied_fields():
             setattr(other, name, getattr(self, name).copy())
         return other
 
@@ -235,33 +277,39 @@ class TrickGameState:
     # --- shared mechanics ------------------------------------------------------------------------------------
 
     @classmethod
-    def _all_slots(cls) -> tuple[str, ...]:
-        slots = _SLOTS_BY_CLASS.get(cls)
-        if slots is None:
-            names: list[str] = []
-            for klass in reversed(cls.__mro__):
-                names.extend(getattr(klass, "__slots__", ()))
-            slots = _SLOTS_BY_CLASS[cls] = tuple(names)
-        return slots
+    def _all_fields(cls) -> tuple[str, ...]:
+        names = _FIELDS_BY_CLASS.get(cls)
+        if names is None:
+            names = _FIELDS_BY_CLASS[cls] = tuple(cls._collect("STATE_FIELDS"))
+        return names
 
     @classmethod
-    def _list_slots(cls) -> tuple[str, ...]:
-        """The mutable containers a clone must copy (the rest are immutable or shared on purpose)."""
-        return ("history", "hands", "tricks_won", "trick", "round_tricks")
+    def _copied_fields(cls) -> tuple[str, ...]:
+        names = _COPIED_BY_CLASS.get(cls)
+        if names is None:
+            names = _COPIED_BY_CLASS[cls] = tuple(cls._collect("COPIED_FIELDS"))
+        return names
+
+    @classmethod
+    def _collect(cls, attribute: str) -> list[str]:
+        names: list[str] = []
+        for klass in reversed(cls.__mro__):
+            names.extend(klass.__dict__.get(attribute, ()))
+        return names
 
     def _fields(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, n) for n in self._all_slots() if n not in ("_deals", "_first_suited"))
+        return tuple(getattr(self, n) for n in self._all_fields() if n not in ("_deals", "_first_suited"))
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self._fields() == other._fields()  # type: ignore[attr-defined]
+        return isinstance(other, TrickGameState) and type(other) is type(self) and self._fields() == other._fields()
 
     __hash__ = None  # type: ignore[assignment]
 
     def _deal(self, hand_size: int, first_seat: int) -> tuple[int, ...]:
         """Deal ``hand_size`` cards to each seat from the next shuffled deck; return the undealt cards in deck order."""
-        deck = self._deals.deck(self.deal_index)
-        self.deal_index += 1
         n = self.players
+        deck = self._deals.deck(self.deal_index, n * hand_size + 1)  # + 1: the card turned up for trump
+        self.deal_index += 1
         for i in range(n):
             mask = 0
             for card in deck[i * hand_size : (i + 1) * hand_size]:
@@ -319,11 +367,14 @@ class TrickGameState:
             elif card < FIRST_JESTER and (not trick or not self._first_suited):
                 self.led = FREE
         trick.append(card)
-        n = self.players
-        if len(trick) < n:
-            self.current = (p + 1) % n
-            return
-        winner = (self.leader + trick_winner(trick, self.trump_suit)) % n
+        if len(trick) < self.players:
+            self.current = (p + 1) % self.players
+        else:
+            self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        trick = self.trick
+        winner = (self.leader + trick_winner(trick, self.trump_suit)) % self.players
         self.tricks_won[winner] += 1
         self.round_tricks.append((self.leader, tuple(trick), winner))
         self.trick = []

@@ -13,10 +13,13 @@ suited card sets the suit even when a Wizard came before it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Final
+
 from .cards import FIRST_JESTER, FIRST_WIZARD, RANKS, SPECIALS, SUIT_MASKS, Suit
 
-NO_SUIT_YET = -1
-FREE = 4
+NO_SUIT_YET: Final = -1
+FREE: Final = 4
 
 
 def next_led(led: int, card: int, position: int, first_suited: bool) -> int:
@@ -46,7 +49,7 @@ def follow_error(hand: int, led: int, card: int) -> str | None:
     return None
 
 
-def trick_winner(cards: list[int] | tuple[int, ...], trump: int) -> int:
+def trick_winner(cards: Sequence[int], trump: int) -> int:
     """The position (0 = the leader) of the card that wins a complete trick.
 
     The first Wizard; else the highest trump; else the highest card of the suit led; if every card is a Jester, the

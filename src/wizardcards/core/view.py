@@ -9,7 +9,7 @@ hidden bids the other seats' bids are ``None`` until the round has been played (
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import CardSet, card_to_text, cards_to_text
 from .rules import Game, RuleSet
@@ -18,9 +18,10 @@ if TYPE_CHECKING:
     from .state import Phase
 
 
-@dataclass(frozen=True)
-class RoundResult:
-    """One row group of the Wizard score sheet: a round as every player saw it once it was played."""
+class RoundResult(NamedTuple):
+    """One row group of the Wizard score sheet: a round as every player saw it once it was played.
+
+    (A NamedTuple rather than a dataclass: the engine makes one per round, and a tuple is built in C.)"""
 
     hand_size: int
     dealer: int
@@ -32,8 +33,7 @@ class RoundResult:
     totals: tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class WilyHandResult:
+class WilyHandResult(NamedTuple):
     """One line of the Wily Wizards score sheet."""
 
     dealer: int

@@ -34,7 +34,7 @@ teams that completed W-I-Z-A-R-D.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from . import actions as A
 from .cards import Suit, card_set, cards_to_text
@@ -179,7 +179,7 @@ _ALL_TRUMP_ACTIONS = (*_SUIT_ACTIONS, A.NO_TRUMP)
 class WilyState(TrickGameState):
     """A game of Wily Wizards. Create it with ``new_game(find_rules("wily"))``, not directly."""
 
-    __slots__ = (
+    STATE_FIELDS: ClassVar[tuple[str, ...]] = (
         "round_index",
         "hand_size",
         "teams",
@@ -197,11 +197,14 @@ class WilyState(TrickGameState):
         "cauldron",
         "sheet",
     )
+    COPIED_FIELDS: ClassVar[tuple[str, ...]] = ("auction", "best_calls", "given", "received", "letters", "sheet")
 
-    def __init__(self, rules: RuleSet, seed: int | None = None) -> None:
+    def __init__(self, rules: RuleSet | None = None, seed: int | None = None) -> None:
+        super().__init__(rules, seed)
+        if rules is None:  # a blank shell for clone()
+            return
         if rules.game is not Game.WILY:
             raise ValueError(f"WilyState needs a Wily Wizards rule set, not {rules.game.value}")
-        super().__init__(rules, seed)
         n = self.players
         self.teams = teams_of(rules.mode, n)
         self.num_teams = max(self.teams) + 1
@@ -210,10 +213,6 @@ class WilyState(TrickGameState):
         self.sheet: list[WilyHandResult] = []
         self.round_index = -1
         self._start_hand()
-
-    @classmethod
-    def _list_slots(cls) -> tuple[str, ...]:
-        return (*super()._list_slots(), "auction", "best_calls", "given", "received", "letters", "sheet")
 
     # --- hands -----------------------------------------------------------------------------------------------
 
@@ -435,6 +434,8 @@ class WilyState(TrickGameState):
             where = f"hand {self.round_index + 1}, {self.hand_size} cards"
         if self.high_bidder < 0:
             contract = "no bid"
+        elif self.phase is Phase.AUCTION:
+            contract = f"high bid {self.high_bid} by {self.high_bidder}"
         else:
             contract = f"high bid {self.high_bid} by {self.high_bidder}, contract {self.contract}"
         named = self.phase in (Phase.PASS_CARDS, Phase.PLAY) or (

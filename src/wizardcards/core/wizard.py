@@ -8,14 +8,16 @@ the schedule of hand sizes is done (``GAME_OVER``). Actions are those of ``actio
 
 from __future__ import annotations
 
+from typing import ClassVar, Final
+
 from . import actions as A
 from .cards import FIRST_JESTER, FIRST_WIZARD, RANKS, Suit
 from .rules import BidRule, Game, RuleSet
 from .state import IllegalActionError, Phase, TrickGameState
 from .view import RoundResult, View
 
-_BID_ACTIONS = tuple(tuple(range(A.BID_BASE, A.BID_BASE + h + 1)) for h in range(A.MAX_BID + 1))
-_TRUMP_ACTIONS = (A.TRUMP_BASE, A.TRUMP_BASE + 1, A.TRUMP_BASE + 2, A.TRUMP_BASE + 3)
+_BID_ACTIONS: Final = tuple(tuple(range(A.BID_BASE, A.BID_BASE + h + 1)) for h in range(A.MAX_BID + 1))
+_TRUMP_ACTIONS: Final = (A.TRUMP_BASE, A.TRUMP_BASE + 1, A.TRUMP_BASE + 2, A.TRUMP_BASE + 3)
 
 
 def round_score(bid: int, tricks: int) -> int:
@@ -38,12 +40,15 @@ def dealer_forbidden_bid(hand_size: int, other_bids: list[int], rule: BidRule, d
 
 
 class WizardState(TrickGameState):
-    __slots__ = ("round_index", "hand_size", "bids", "scores", "sheet")
+    STATE_FIELDS: ClassVar[tuple[str, ...]] = ("round_index", "hand_size", "bids", "scores", "sheet")
+    COPIED_FIELDS: ClassVar[tuple[str, ...]] = ("bids", "scores", "sheet")
 
-    def __init__(self, rules: RuleSet, seed: int | None = None) -> None:
+    def __init__(self, rules: RuleSet | None = None, seed: int | None = None) -> None:
+        super().__init__(rules, seed)
+        if rules is None:
+            return
         if rules.game is not Game.WIZARD:
             raise ValueError(f"WizardState needs a Wizard rule set, not {rules.game.value}")
-        super().__init__(rules, seed)
         n = self.players
         self.round_index = 0
         self.hand_size = 0
@@ -51,10 +56,6 @@ class WizardState(TrickGameState):
         self.scores = [0] * n
         self.sheet: list[RoundResult] = []
         self._start_round()
-
-    @classmethod
-    def _list_slots(cls) -> tuple[str, ...]:
-        return (*super()._list_slots(), "bids", "scores", "sheet")
 
     # --- rounds ----------------------------------------------------------------------------------------------
 
