@@ -218,10 +218,10 @@ class _StackedDeals:
         self._decks = [tuple(deck) for deck in decks]
         self._seeded = DealSource(seed)
 
-    def deck(self, index: int) -> tuple[int, ...]:
+    def deck(self, index: int, *args: int) -> tuple[int, ...]:
         if index < len(self._decks):
             return self._decks[index]
-        return self._seeded.deck(index)
+        return self._seeded.deck(index, *args)
 
     def draw_first_dealer(self, players: int) -> tuple[int, tuple[tuple[int, ...], ...]]:
         return self._seeded.draw_first_dealer(players)
