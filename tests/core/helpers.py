@@ -1,8 +1,8 @@
 """Hand-built Wizard positions and deals for the rule tests, and an independent reading of the trick rules.
 
-``position`` takes a fresh game and overwrites the hands, trump, bids and phase of its current round, so a test
-states a deal in text and the expected outcome next to it. ``stacked_game`` goes one step further and lets the
-engine deal from decks the test wrote itself (for what happens *at* the deal: the turned-up trump card).
+``position`` takes a fresh game and overwrites the hands, trump, bids and phase of its current round (``rig`` does
+the same to a game in progress), so a test states a deal in text and the expected outcome next to it. Only public
+state fields are written, so this works on the compiled (mypyc) engine too.
 
 ``reference_legal`` and ``reference_winner`` restate RULES.md "Play" and "Who wins a trick" in the plainest way,
 written apart from ``core.tricks``, so random games can be checked card by card against them.
@@ -13,10 +13,8 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Iterable, Sequence
-from unittest import mock
 
 from wizardcards.core import Phase, RuleSet, WizardState, find_rules, new_game
-from wizardcards.core import state as state_module
 from wizardcards.core.actions import PLAY_JESTER, PLAY_WIZARD
 from wizardcards.core.cards import (
     DECK_SIZE,
@@ -28,7 +26,6 @@ from wizardcards.core.cards import (
     card_to_text,
 )
 from wizardcards.core.rules import Schedule
-from wizardcards.core.state import DealSource
 from wizardcards.core.tricks import NO_SUIT_YET
 
 SUIT_OF_LETTER = {"c": 0, "d": 1, "h": 2, "s": 3}
@@ -206,50 +203,6 @@ def official_example_through_engine(bids: list[int], tricks: list[int]) -> list[
         play_randomly(state, random.Random(made), until=lambda s: s.phase is not Phase.PLAY)
         assert state.sheet[-1].tricks[0] == made
     return [result.totals[0] for result in state.sheet]
-
-
-# --- decks a test writes itself ------------------------------------------------------------------------------
-
-
-class _StackedDeals:
-    """Stands in for ``state.DealSource``: deal k comes from the k-th stacked deck, later deals from the seed."""
-
-    def __init__(self, decks: Sequence[Sequence[int]], seed: int) -> None:
-        self._decks = [tuple(deck) for deck in decks]
-        self._seeded = DealSource(seed)
-
-    def deck(self, index: int, *args: int) -> tuple[int, ...]:
-        if index < len(self._decks):
-            return self._decks[index]
-        return self._seeded.deck(index, *args)
-
-    def draw_first_dealer(self, players: int) -> tuple[int, tuple[tuple[int, ...], ...]]:
-        return self._seeded.draw_first_dealer(players)
-
-
-def stacked_deck(
-    dealer: int, hands: Sequence[str], turned: str | None, style: RankStyle = RankStyle.TWO_TO_ACE
-) -> list[int]:
-    """A 60-card deck that deals ``hands`` (seat 0 first) and then turns up ``turned`` (None: nothing is left)."""
-    players = len(hands)
-    pool = CardPool(style)
-    per_seat = [pool.cards(text) for text in hands]
-    deck: list[int] = []
-    # The engine deals each seat a block, starting left of the dealer; the helper checks the result below anyway.
-    for i in range(players):
-        deck.extend(per_seat[(dealer + 1 + i) % players])
-    if turned is not None:
-        deck.append(pool.card(turned))
-    deck.extend(c for c in range(DECK_SIZE) if not pool.used >> c & 1)
-    return deck
-
-
-def stacked_game(rules: RuleSet, decks: Sequence[Sequence[int]], seed: int = 0) -> WizardState:
-    """A new game of ``rules`` whose first deals are ``decks`` (later ones come from ``seed``)."""
-    with mock.patch.object(state_module, "DealSource", lambda s: _StackedDeals(decks, s)):
-        state = new_game(rules, seed)
-    assert isinstance(state, WizardState)
-    return state
 
 
 # --- the rules, restated plainly ------------------------------------------------------------------------------

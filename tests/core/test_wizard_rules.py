@@ -1,7 +1,7 @@
 """Every Wizard rule and option of RULES.md on hand-built deals, with the expected outcome written out.
 
 Positions come from ``helpers.position`` (a fresh game whose round is overwritten with the hands in the test) and
-``helpers.stacked_game`` (the engine deals from a deck the test wrote, for what happens at the deal itself).
+the first seed whose deal turns up the card a test needs (for what happens at the deal itself).
 """
 
 from __future__ import annotations
@@ -15,19 +15,15 @@ from wizardcards.core import IllegalActionError, Phase, RuleSet, WizardState, fi
 from wizardcards.core.actions import PLAY_JESTER, PLAY_WIZARD, TRUMP_BASE
 from wizardcards.core.cards import FIRST_JESTER, FIRST_WIZARD, RANKS, Suit, card_from_text
 from wizardcards.core.rules import JesterLead, Schedule
-from wizardcards.core.state import DealSource
 from wizardcards.core.wizard import round_score
 
 from .helpers import (
-    CardPool,
     legal_texts,
     official_example_through_engine,
     play,
     play_randomly,
     position,
     rig,
-    stacked_deck,
-    stacked_game,
 )
 
 FNJ = JesterLead.FIRST_NON_JESTER.value
@@ -146,36 +142,48 @@ def test_identical_wizards_and_jesters_are_one_action_each() -> None:
 FOUR_HANDS = ["2s 3c", "Ah 4c", "Kh 5c", "Qh 6c"]
 
 
-def _dealt(turned: str | None, dealer: int = 3, **options: object) -> WizardState:
-    rules = RuleSet(schedule=Schedule.CUSTOM, custom_hand_sizes=(2, 2), first_dealer=dealer, **options)  # type: ignore[arg-type]
-    state = stacked_game(rules, [stacked_deck(dealer, FOUR_HANDS, turned)])
-    assert [state.hands[s] for s in range(4)] == [position(hands=FOUR_HANDS).hands[s] for s in range(4)], (
-        "the stacked deck did not deal the hands it was built for"
-    )
-    return state
+def first_deal_turning(kind: str, dealer: int = 3) -> WizardState:
+    """The first seeded game (2 rounds of 2 cards, 4 players) whose first deal turns up a card of ``kind``:
+    ``spade``, ``jester`` or ``wizard``. The engine's own deal decides what happens next."""
+    rules = RuleSet(schedule=Schedule.CUSTOM, custom_hand_sizes=(2, 2), first_dealer=dealer)
+    wanted = {
+        "spade": lambda card: 39 <= card < FIRST_WIZARD,
+        "jester": lambda card: card >= FIRST_JESTER,
+        "wizard": lambda card: FIRST_WIZARD <= card < FIRST_JESTER,
+    }[kind]
+    for seed in range(2000):
+        state = new_game(rules, seed)
+        assert isinstance(state, WizardState)
+        if wanted(state.trump_card):
+            return state
+    raise AssertionError(f"no seed below 2000 turns up a {kind}")
 
 
 def test_trump_from_a_turned_suited_card() -> None:
-    state = _dealt("7s")
-    assert (state.trump_card, state.trump_suit) == (card_from_text("7s"), Suit.SPADES)
+    state = first_deal_turning("spade")
+    assert state.trump_suit == Suit.SPADES
     assert state.phase is Phase.BID and state.current_player() == 0
+    # The same trump, with hands the test chose: the round is overwritten, the turned card kept.
+    rig(state, hands=FOUR_HANDS, trump="s", phase=Phase.BID)
     play(state, "bid 0", "bid 0", "bid 0", "bid 0", "3c", "4c", "5c", "6c")
     # Seat 3 took the Club trick with 6c and leads Qh; seat 0's 2s trumps it.
     play(state, "Qh", "2s", "Ah", "Kh")
     assert state.sheet[0].tricks == (1, 0, 0, 1)
+    assert state.sheet[0].trump_suit == Suit.SPADES
 
 
 def test_a_turned_jester_means_no_trump() -> None:
-    state = _dealt("Jes")
-    assert state.trump_card >= FIRST_JESTER and state.trump_suit == -1
+    state = first_deal_turning("jester")
+    assert state.trump_suit == -1
     assert state.phase is Phase.BID and state.current_player() == 0
+    rig(state, hands=FOUR_HANDS, trump=None, phase=Phase.BID)
     play(state, "bid 0", "bid 0", "bid 0", "bid 0", "3c", "4c", "5c", "6c", "Qh", "2s", "Ah", "Kh")
     # Without trump 2s is just off suit: Ah wins the Heart trick.
     assert state.sheet[0].tricks == (0, 1, 0, 1)
 
 
 def test_a_turned_wizard_lets_the_dealer_choose_trump() -> None:
-    state = _dealt("Wiz", dealer=1)
+    state = first_deal_turning("wizard", dealer=1)
     assert FIRST_WIZARD <= state.trump_card < FIRST_JESTER and state.trump_suit == -1
     assert state.phase is Phase.CHOOSE_TRUMP
     assert state.current_player() == 1
@@ -396,57 +404,36 @@ def test_given_first_dealer() -> None:
     assert state.current_player() == (2 if state.phase is Phase.CHOOSE_TRUMP else 3)
 
 
-class _ScriptedDraws:
-    """Stands in for the random generator of a DealSource: each ``sample`` returns the next scripted draw."""
-
-    def __init__(self, draws: list[list[str]]) -> None:
-        self.draws = [CardPool().cards(" ".join(draw)) for draw in draws]
-
-    def sample(self, population: object, k: int) -> list[int]:
-        cards = self.draws.pop(0)
-        assert len(cards) == k, "the draw asked for another number of cards than the script holds"
-        return cards
-
-
-@pytest.mark.parametrize(
-    ("draws", "dealer"),
-    [
-        ([["9c", "Kd", "2h", "Td"]], 1),
-        ([["Jes", "2c", "Ac"]], 2),  # a Jester is the lowest card
-        ([["Wiz", "Ac", "As", "Kh"]], 0),  # a Wizard is the highest
-        ([["Ac", "As", "2d", "Kd"], ["4h", "3h"]], 0),  # suits do not break ties: the two Aces draw again
-        ([["Wiz", "Wiz", "5c", "Jes"], ["Kc", "Ah"]], 1),  # two Wizards tie
-        ([["7c", "7d", "7h"], ["Jes", "Jes", "2c"]], 2),
-        ([["7c", "7d", "7h"], ["Tc", "Td", "2c"], ["Jes", "3d"]], 1),
-    ],
-)
-def test_first_dealer_by_draw(draws: list[list[str]], dealer: int) -> None:
-    source = DealSource(0)
-    players = len(draws[0])
-    source._rng = _ScriptedDraws(draws)  # type: ignore[assignment]
-    chosen, recorded = source.draw_first_dealer(players)
-    assert chosen == dealer
-    # Every draw is recorded, a card per contender and -1 for the seats already out.
-    assert [[c for c in draw if c >= 0] for draw in recorded] == [CardPool().cards(" ".join(d)) for d in draws]
-    assert all(len(draw) == players for draw in recorded)
-
-
 def _strength(card: int) -> int:
     return 99 if FIRST_WIZARD <= card < FIRST_JESTER else -1 if card >= FIRST_JESTER else card % RANKS
 
 
-def test_first_dealer_draws_of_real_games() -> None:
-    """Over many seeds: the recorded draws follow the rule, and some seeds needed a redraw."""
-    redraws = 0
-    for seed in range(300):
+def test_first_dealer_by_draw() -> None:
+    """Over many seeds the recorded draws follow the rule (highest deals, Wizards high, Jesters low, suits do not
+    break ties, tied players draw again), and the seeds meet each of those situations."""
+    seen: set[str] = set()
+    for seed in range(400):
         players = 3 + seed % 4
         state = new_game(RuleSet(players=players), seed=seed)
         draws = state.first_dealer_draws
         contenders = list(range(players))
         for draw in draws:
+            # Each draw holds a card for each contender still in, -1 for the others.
             assert [s for s in range(players) if draw[s] >= 0] == contenders
-            best = max(_strength(draw[s]) for s in contenders)
-            contenders = [s for s in contenders if _strength(draw[s]) == best]
+            cards = [draw[s] for s in contenders]
+            best = max(_strength(c) for c in cards)
+            tied = [s for s in contenders if _strength(draw[s]) == best]
+            if len(tied) > 1:
+                seen.add("wizards tie" if best == 99 else "same rank, other suits, tie")
+            if any(c >= FIRST_JESTER for c in cards) and any(c < FIRST_WIZARD for c in cards):
+                seen.add("a Jester below a suited card")
+            if any(FIRST_WIZARD <= c < FIRST_JESTER for c in cards) and any(c % RANKS == 12 for c in cards if c < 52):
+                seen.add("a Wizard above an Ace")
+            contenders = tied
         assert contenders == [state.dealer]
-        redraws += len(draws) > 1
-    assert redraws > 10
+    assert seen == {
+        "wizards tie",
+        "same rank, other suits, tie",
+        "a Jester below a suited card",
+        "a Wizard above an Ace",
+    }
