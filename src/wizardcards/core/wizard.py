@@ -17,6 +17,8 @@ from .state import IllegalActionError, Phase, TrickGameState
 from .view import RoundResult, View
 
 _BID_ACTIONS: Final = tuple(tuple(range(A.BID_BASE, A.BID_BASE + h + 1)) for h in range(A.MAX_BID + 1))
+_BID: Final = Phase.BID
+_CHOOSE_TRUMP: Final = Phase.CHOOSE_TRUMP
 _TRUMP_ACTIONS: Final = (A.TRUMP_BASE, A.TRUMP_BASE + 1, A.TRUMP_BASE + 2, A.TRUMP_BASE + 3)
 
 
@@ -103,13 +105,13 @@ class WizardState(TrickGameState):
 
     def _other_legal_actions(self) -> list[int]:
         phase = self.phase
-        if phase is Phase.BID:
+        if phase is _BID:
             legal = list(_BID_ACTIONS[self.hand_size])
             forbidden = self._forbidden_bid()
             if forbidden is not None:
                 legal.remove(A.BID_BASE + forbidden)
             return legal
-        if phase is Phase.CHOOSE_TRUMP:
+        if phase is _CHOOSE_TRUMP:
             return list(_TRUMP_ACTIONS)
         return []
 
@@ -123,14 +125,14 @@ class WizardState(TrickGameState):
 
     def _apply_other(self, action: int) -> None:
         phase = self.phase
-        if phase is Phase.BID:
+        if phase is _BID:
             self._apply_bid(action)
-        elif phase is Phase.CHOOSE_TRUMP:
+        elif phase is _CHOOSE_TRUMP:
             if not A.TRUMP_BASE <= action < A.NO_TRUMP:
                 raise IllegalActionError(f"the dealer must name a suit as trump (a Wizard was turned up), not "
                                          f"{self._wrong_phase(action).split(' is ')[0]}")
             self.trump_suit = action - A.TRUMP_BASE
-            self.phase = Phase.BID
+            self.phase = _BID
             self.current = (self.dealer + 1) % self.players
         else:
             raise IllegalActionError("the game is over: no action is legal")
