@@ -1,0 +1,319 @@
+"""``search``: a bot that plays and bids by Monte Carlo simulation over deals sampled from its View, for both games.
+
+Method (perfect-information Monte Carlo with heuristic playouts)
+----------------------------------------------------------------
+Each decision draws complete deals uniformly from those consistent with the seat's ``View`` (``determinize.py``)
+and, on every sampled deal, plays each legal action followed by the rest of the hand with every seat playing the
+rule-based heuristic from its own hand (``rollout.py``). The same deals serve every action (common random numbers),
+so the comparison between actions is not drowned by the luck of the deal. An action's value is its mean outcome:
+
+* Wizard: the seat's score for the round (``round_score(bid, tricks)``);
+* Wily Wizards: 1 when the seat's team gains the letter of the hand (it made its contract, or broke the other's),
+  else 0: the chance to make or break the contract.
+
+Identical Wizards and identical Jesters are one action (the core's action space). Playouts stop at the end of the
+hand: a decision about one hand changes nothing else.
+
+Decisions
+---------
+* Wizard, play: the action with the highest mean round score.
+* Wizard, bid: the seats that bid later are given the rule-based bid of their sampled hand; on every sampled deal
+  the round is played out once per legal bid with this seat aiming at that bid, and the bid with the highest mean
+  score is chosen. The hook and Canadian rules are respected because only ``view.legal_actions`` are scored.
+* Wizard, trump after a Wizard is turned up: the suit whose best bid scores highest.
+* Wily Wizards, auction: on every sampled deal the hand is played out (passing included) with this seat as high
+  bidder, once per trump it could name; a bid's value is its chance to be made with the best trump for that bid. A
+  pass is valued as the chance that this seat's team gains the letter if the current high bidder keeps the contract
+  (the bidder naming the heuristic's trump on its sampled hand); before anybody has bid, a pass is worth 1/2 (the
+  hand is thrown in or goes to somebody else, even odds). So the bot raises while its own contract beats leaving it,
+  and leaves a partner's contract alone unless it can do better.
+* Wily Wizards, trump to name and each of the three cards to pass: the choice with the highest chance to make the
+  contract (other seats pass their lowest-valued cards, as the heuristic does).
+
+Levels
+------
+``search:level=1..5`` (default 3) sets the work per decision as a budget of simulated card plays, divided among the
+sampled deals; a level also has a floor of deals. ``samples=K`` fixes the number of deals instead. The budget is a
+count, not a clock, so a game is reproducible from its seeds on any machine. ``analyse(view)`` returns every legal
+action with its estimated value (the numbers above), for hints in the front ends.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..core import View
+from ..core import actions as A
+from ..core.cards import FIRST_WIZARD, JESTERS, WIZARDS
+from ..core.rules import CARDS_PASSED, Game
+from ..core.state import Phase
+from ..core.wily import receivers_of
+from ..core.wizard import round_score
+from .base import register_bot
+from .determinize import Sampler
+from .rollout import KEYS, playout
+from .rulebased import hand_value, longest_strong_suit
+
+LEVELS = {1: (3_000, 4), 2: (10_000, 8), 3: (30_000, 12), 4: (100_000, 24), 5: (300_000, 48)}
+"""level: (simulated card plays per decision, least sampled deals)."""
+MAX_SAMPLES = 400
+OVERHEAD = 16
+"""Per playout, the cost of sampling and setting it up, in card plays."""
+BID_BUDGET = 2
+"""Bids (one per round) get this many times the budget of a card play: they matter most and are few."""
+
+
+def card_of_action(action: int, hand: int) -> int:
+    """The card an action plays from ``hand`` (the lowest Wizard or Jester for 52 and 53)."""
+    if action < FIRST_WIZARD:
+        return action
+    group = hand & (WIZARDS if action == A.PLAY_WIZARD else JESTERS)
+    return (group & -group).bit_length() - 1
+
+
+def heuristic_bid(hand: int, trump: int, players: int) -> int:
+    return int(hand_value(hand, trump, players) + 0.5)
+
+
+class SearchBot:
+    name = "search"
+
+    def __init__(self, level: int = 3, samples: int | None = None) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"search level must be 1..5, not {level}")
+        if samples is not None and not 1 <= samples <= MAX_SAMPLES:
+            raise ValueError(f"samples must be 1..{MAX_SAMPLES}, not {samples}")
+        self.level = level
+        self.samples = samples
+
+    # --- the Bot protocol --------------------------------------------------------------------------------------
+
+    def act(self, view: View, rng: random.Random) -> int:
+        legal = view.legal_actions
+        if not legal:
+            raise ValueError(f"seat {view.seat} is not on turn: no legal action to choose")
+        if len(legal) == 1:
+            return legal[0]
+        values = self.analyse(view, rng)
+        return max(legal, key=lambda a: (values[a], -a))
+
+    def analyse(self, view: View, rng: random.Random | None = None) -> dict[int, float]:
+        """Every legal action of ``view`` with its estimated value (see the module docstring)."""
+        if not view.legal_actions:
+            raise ValueError(f"seat {view.seat} is not on turn: no legal action to analyse")
+        rng = rng if rng is not None else random.Random(0)
+        if view.game is Game.WILY:
+            return self._wily(view, rng)
+        if view.phase is Phase.BID:
+            return self._wizard_bids(view, rng, view.trump_suit)
+        if view.phase is Phase.CHOOSE_TRUMP:
+            return {a: max(self._wizard_bids(view, rng, a - A.TRUMP_BASE, 4).values()) for a in view.legal_actions}
+        return self._wizard_play(view, rng)
+
+    def _deals(self, playouts: int, cards: int, scale: int = 1) -> int:
+        """Sampled deals for a decision that plays ``playouts`` playouts of ``cards`` cards on each deal."""
+        if self.samples is not None:
+            return self.samples
+        budget, least = LEVELS[self.level]
+        return max(least, min(MAX_SAMPLES, budget * scale // (playouts * (cards + OVERHEAD))))
+
+    # --- Wizard ------------------------------------------------------------------------------------------------
+
+    def _wizard_play(self, view: View, rng: random.Random) -> dict[int, float]:
+        n, me = view.players, view.seat
+        sampler = Sampler(view)
+        moves = view.legal_actions
+        left = n * view.hand_size - view.played.bit_count()
+        deals = self._deals(len(moves), left)
+        first_suited = view.rules.jester_lead.value == "first_suited"
+        cards = [card_of_action(a, view.hand) for a in moves]
+        totals = [0] * len(moves)
+        trump = view.trump_suit
+        for _ in range(deals):
+            hands = sampler.sample(rng)[:n]
+            targets = [
+                bid if bid is not None else view.tricks_won[s] + heuristic_bid(hands[s], trump, n)
+                for s, bid in enumerate(view.bids)
+            ]
+            bid = targets[me]
+            for i, card in enumerate(cards):
+                won = playout(hands.copy(), list(view.trick), view.trick_leader, view.led, list(view.tricks_won),
+                              trump, first_suited, targets, first=card)
+                totals[i] += round_score(bid, won[me])
+        return {a: totals[i] / deals for i, a in enumerate(moves)}
+
+    def _wizard_bids(self, view: View, rng: random.Random, trump: int, share: int = 1) -> dict[int, float]:
+        """Expected round score of each legal bid (or, choosing trump, of every bid 0..hand size) under ``trump``."""
+        n, me, size = view.players, view.seat, view.hand_size
+        sampler = Sampler(view)
+        if view.phase is Phase.BID:
+            actions: Sequence[int] = view.legal_actions
+        else:
+            actions = range(A.BID_BASE, A.BID_BASE + size + 1)
+        bids = [a - A.BID_BASE for a in actions]
+        deals = self._deals(len(bids), n * size, BID_BUDGET) // share or 1
+        first_suited = view.rules.jester_lead.value == "first_suited"
+        leader = (view.dealer + 1) % n
+        totals = [0] * len(bids)
+        for _ in range(deals):
+            hands = sampler.sample(rng)[:n]
+            targets = [b if b is not None else heuristic_bid(hands[s], trump, n) for s, b in enumerate(view.bids)]
+            for i, bid in enumerate(bids):
+                targets[me] = bid
+                won = playout(hands.copy(), [], leader, -1, [0] * n, trump, first_suited, targets)
+                totals[i] += round_score(bid, won[me])
+        return {a: totals[i] / deals for i, a in enumerate(actions)}
+
+    # --- Wily Wizards ------------------------------------------------------------------------------------------
+
+    def _wily(self, view: View, rng: random.Random) -> dict[int, float]:
+        phase = view.phase
+        if phase is Phase.AUCTION:
+            return self._wily_auction(view, rng)
+        if phase is Phase.NAME_TRUMP:
+            return self._wily_trump(view, rng)
+        if phase is Phase.PASS_CARDS:
+            return self._wily_passes(view, rng)
+        return self._wily_play(view, rng)
+
+    def _trumps(self, view: View) -> list[int]:
+        return [0, 1, 2, 3, -1] if view.rules.allow_no_trump else [0, 1, 2, 3]
+
+    def _hand_out(
+        self, view: View, hands: list[int], given: list[int], giver: int, trump: int, bidder: int, contract: int,
+        gift: int = -1,
+    ) -> list[int]:
+        """Finish the passing from ``giver`` on (this seat gives ``gift`` first, if any; every other missing card is
+        the giver's lowest by the heuristic), exchange, play the hand out; return the tricks of each seat."""
+        n = view.players
+        rules = view.rules
+        receivers = receivers_of(rules.mode, rules.passing, n)
+        hands = hands.copy()
+        if receivers is not None:
+            given = given.copy()
+            keys = KEYS[trump + 1]
+            seat = giver
+            while True:
+                while given[seat].bit_count() < CARDS_PASSED:
+                    if gift >= 0 and seat == view.seat:
+                        card, gift = gift, -1
+                    else:
+                        card = min(_cards(hands[seat]), key=keys.__getitem__)
+                    hands[seat] ^= 1 << card
+                    given[seat] |= 1 << card
+                seat = (seat + 1) % n
+                if seat == bidder:
+                    break
+            for seat, cards in enumerate(given):
+                hands[receivers[seat]] |= cards
+        first_suited = rules.jester_lead.value == "first_suited"
+        teams = view.teams
+        return playout(hands, [], bidder, -1, [0] * n, trump, first_suited, teams=teams, bidder_team=teams[bidder],
+                       contract=contract)
+
+    def _team_made(self, view: View, won: list[int], bidder: int) -> int:
+        teams = view.teams
+        return sum(w for s, w in enumerate(won) if teams[s] == teams[bidder])
+
+    def _wily_auction(self, view: View, rng: random.Random) -> dict[int, float]:
+        n, me, size = view.players, view.seat, view.hand_size
+        teams = view.teams
+        sampler = Sampler(view)
+        trumps = self._trumps(view)
+        holder = view.high_bidder
+        deals = self._deals(len(trumps) + (holder >= 0), n * size)
+        contract = view.high_bid + 1
+        # made[t][k]: deals where the team took at least k tricks with this seat bidding and naming trump t.
+        made = [[0] * (size + 2) for _ in trumps]
+        keep = 0.0
+        no_gifts = [0] * n
+        for _ in range(deals):
+            hands = sampler.sample(rng)[:n]
+            for j, trump in enumerate(trumps):
+                won = self._hand_out(view, hands, no_gifts, me, trump, me, contract)
+                tricks = self._team_made(view, won, me)
+                for k in range(tricks + 1):
+                    made[j][k] += 1
+            if holder >= 0:
+                trump = longest_strong_suit(hands[holder], n)
+                won = self._hand_out(view, hands, no_gifts, holder, trump, holder, view.contract)
+                success = self._team_made(view, won, holder) >= view.contract
+                keep += success if teams[holder] == teams[me] else not success
+        values: dict[int, float] = {}
+        for action in view.legal_actions:
+            if action == A.PASS:
+                values[action] = keep / deals if holder >= 0 else 0.5
+            else:
+                bid = action - A.BID_BASE
+                values[action] = max(row[bid] for row in made) / deals
+        return values
+
+    def _wily_trump(self, view: View, rng: random.Random) -> dict[int, float]:
+        n, me = view.players, view.seat
+        sampler = Sampler(view)
+        actions = view.legal_actions
+        deals = self._deals(len(actions), n * view.hand_size)
+        totals = [0] * len(actions)
+        no_gifts = [0] * n
+        for _ in range(deals):
+            hands = sampler.sample(rng)[:n]
+            for i, action in enumerate(actions):
+                trump = -1 if action == A.NO_TRUMP else action - A.TRUMP_BASE
+                won = self._hand_out(view, hands, no_gifts, me, trump, me, view.contract)
+                totals[i] += self._team_made(view, won, me) >= view.contract
+        return {a: totals[i] / deals for i, a in enumerate(actions)}
+
+    def _wily_passes(self, view: View, rng: random.Random) -> dict[int, float]:
+        n, me = view.players, view.seat
+        sampler = Sampler(view)
+        actions = view.legal_actions
+        deals = self._deals(len(actions), n * view.hand_size)
+        bidder = view.high_bidder
+        mine = view.teams[me] == view.teams[bidder]
+        totals = [0] * len(actions)
+        for _ in range(deals):
+            hands, given = sampler.sample_passing(rng)
+            hands = hands[:n]
+            for i, action in enumerate(actions):
+                card = card_of_action(action, view.hand)
+                won = self._hand_out(view, hands, given, me, view.trump_suit, bidder, view.contract, card)
+                success = self._team_made(view, won, bidder) >= view.contract
+                totals[i] += success if mine else not success
+        return {a: totals[i] / deals for i, a in enumerate(actions)}
+
+    def _wily_play(self, view: View, rng: random.Random) -> dict[int, float]:
+        n, me = view.players, view.seat
+        sampler = Sampler(view)
+        moves = view.legal_actions
+        left = n * view.hand_size - view.played.bit_count()
+        deals = self._deals(len(moves), left)
+        first_suited = view.rules.jester_lead.value == "first_suited"
+        teams = view.teams
+        bidder = view.high_bidder
+        mine = teams[me] == teams[bidder]
+        cards = [card_of_action(a, view.hand) for a in moves]
+        totals = [0] * len(moves)
+        for _ in range(deals):
+            hands = sampler.sample(rng)[:n]
+            for i, card in enumerate(cards):
+                won = playout(hands.copy(), list(view.trick), view.trick_leader, view.led, list(view.tricks_won),
+                              view.trump_suit, first_suited, teams=teams, bidder_team=teams[bidder],
+                              contract=view.contract, first=card)
+                success = self._team_made(view, won, bidder) >= view.contract
+                totals[i] += success if mine else not success
+        return {a: totals[i] / deals for i, a in enumerate(moves)}
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+register_bot("search")(SearchBot)
+
+__all__ = ["LEVELS", "SearchBot", "card_of_action", "heuristic_bid"]
