@@ -266,6 +266,13 @@ class TrickGameState:
     def view(self, seat: int) -> View:
         raise NotImplementedError
 
+    def hand_of(self, seat: int) -> int:
+        """``view(seat).hand`` without building the whole view: the cards ``seat`` holds, for that seat's eyes only
+        (the RL environments keep each seat's observation up to date step by step and read its hand here)."""
+        if not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat} at a table of {self.players}")
+        return self.hands[seat]
+
     def returns(self) -> list[int]:
         raise NotImplementedError
 
