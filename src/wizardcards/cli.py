@@ -1,6 +1,9 @@
 """The ``wizard`` command: one entry point for every front end.
 
     wizard simulate --players 4 --games 200 [--game wizard|wily] [--rules PRESET] [--seed S] [--record DIR]
+    wizard play [--game G] [--players N] [--rules PRESET] [--bots SPEC ...] [--resume]
+    wizard score [--new]
+    wizard replay FILE
 """
 
 from __future__ import annotations
@@ -135,7 +138,40 @@ def build_parser() -> argparse.ArgumentParser:
     arena = commands.add_parser("arena", help="a tournament between bots: statistics, ratings, JSON and plot")
     arena_command.add_arguments(arena)
     arena.set_defaults(run=arena_command.run)
+
+    play = commands.add_parser("play", help="play Wizard or Wily Wizards against bots in the terminal ([tui] extra)")
+    play.add_argument("--game", choices=[g.value for g in Game], default=None)
+    play.add_argument("--players", type=int, default=None, help="number of players (default: the preset's)")
+    play.add_argument("--rules", default=None, help=f"a preset: {', '.join(PRESETS)}")
+    play.add_argument("--bots", nargs="+", default=None, metavar="SPEC", help="one bot spec per opponent")
+    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--pace", type=float, default=0.6, help="seconds between the bots' moves (default 0.6)")
+    play.add_argument("--resume", action="store_true", help="continue the last unfinished game")
+    play.set_defaults(run=_tui("play"))
+
+    score = commands.add_parser("score", help="a score pad for a game of Wizard with real cards ([tui] extra)")
+    score.add_argument("--new", action="store_true", help="start a new pad even if one is unfinished")
+    score.set_defaults(run=_tui("score"))
+
+    replay = commands.add_parser("replay", help="step through a game record, forwards and back ([tui] extra)")
+    replay.add_argument("file", help="a GameRecord JSON file (e.g. from wizard play or simulate --record)")
+    replay.add_argument("--seat", type=int, default=0, help="whose view to show first (v cycles)")
+    replay.set_defaults(run=_tui("replay"))
     return parser
+
+
+def _tui(name: str):  # type: ignore[no-untyped-def]
+    """The command ``name`` of the terminal apps, imported only when run (Textual is in the [tui] extra)."""
+
+    def run(args: argparse.Namespace) -> int:
+        try:
+            from .tui import commands
+        except ImportError as error:
+            print(f"wizard {name} needs the terminal extra: pip install 'wizardcards[tui]' ({error})", file=sys.stderr)
+            return 2
+        return int(getattr(commands, name)(args))
+
+    return run
 
 
 def main(argv: Sequence[str] | None = None) -> int:
