@@ -1,0 +1,62 @@
+"""The chart of running totals per player (or per team), drawn as Rich text so it needs no plotting library.
+
+``totals_chart(series, names)`` plots each series (the total after round 1, 2, ...) on a grid of character cells:
+one colour and one marker per series, a y axis labelled with the lowest, zero and highest totals, the rounds along
+the x axis. Points that fall on the same cell show the later series' marker.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+MARKERS = "●■▲◆★✚"
+COLOURS = ("red", "green", "yellow", "blue", "magenta", "cyan", "white")
+
+
+def totals_chart(series: list[list[int]], names: list[str], height: int = 12, step: int | None = None) -> Text:
+    points = max((len(s) for s in series), default=0)
+    if points == 0:
+        return Text("no round has been scored yet", style="dim")
+    if step is None:  # keep long games (Double Down: up to 40 rounds) within about 100 columns
+        step = max(2, min(4, 100 // points))
+    values = [v for s in series for v in s] + [0]
+    low, high = min(values), max(values)
+    span = max(high - low, 1)
+
+    def row_of(value: int) -> int:
+        return round((high - value) * (height - 1) / span)
+
+    width = points * step
+    grid: list[list[tuple[str, str]]] = [[(" ", "")] * width for _ in range(height)]
+    zero = row_of(0)
+    for column in range(width):
+        grid[zero][column] = ("·", "dim")
+    for number, values_of in enumerate(series):
+        marker, colour = MARKERS[number % len(MARKERS)], COLOURS[number % len(COLOURS)]
+        previous: tuple[int, int] | None = None
+        for index, value in enumerate(values_of):
+            row, column = row_of(value), index * step + step // 2
+            if previous is not None:  # a light line from the previous point
+                prow, pcol = previous
+                for c in range(pcol + 1, column):
+                    r = round(prow + (row - prow) * (c - pcol) / (column - pcol))
+                    if grid[r][c][0] in " ·":
+                        grid[r][c] = ("─" if r == prow == row else "∙", colour)
+            grid[row][column] = (marker, "bold " + colour)
+            previous = (row, column)
+    label_width = max(len(str(low)), len(str(high)), 1)
+    out = Text()
+    for number, cells in enumerate(grid):
+        label = str(high) if number == 0 else str(low) if number == height - 1 else "0" if number == zero else ""
+        out.append(f"{label:>{label_width}} ┤", style="dim")
+        for char, style in cells:
+            out.append(char, style=style)
+        out.append("\n")
+    out.append(" " * label_width + " └" + "─" * width + "\n", style="dim")
+    axis = "".join(f"{n:^{step}}" for n in range(1, points + 1))
+    out.append(" " * (label_width + 2) + axis + "  round\n", style="dim")
+    for number, name in enumerate(names):
+        final = series[number][-1] if series[number] else 0
+        out.append(f" {MARKERS[number % len(MARKERS)]} {name} ({final})  ",
+                   style="bold " + COLOURS[number % len(COLOURS)])
+    return out

@@ -1,0 +1,60 @@
+"""The ``wizard play``, ``wizard score`` and ``wizard replay`` commands: arguments in, an app run, an exit code out."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..bots import UnknownBotError
+from ..core import PRESETS, GameRecord, ImpossibleRulesError, RecordError
+from ..core.rules import Game
+
+
+def play(args: argparse.Namespace) -> int:
+    from ..cli import rules_from_args
+    from .controller import GameController
+    from .play import PlayApp, Setup
+
+    if args.resume:
+        controller = GameController.resume()
+        if controller is None:
+            print("no unfinished game to resume: start one with `wizard play`", file=sys.stderr)
+            return 1
+        controller.pace = args.pace
+        PlayApp(controller, pace=args.pace).run()
+        return 0
+    chosen = any(v is not None for v in (args.game, args.players, args.rules, args.bots))
+    try:
+        game = args.game or (PRESETS[args.rules].game.value if args.rules in PRESETS else Game.WIZARD.value)
+        rules = rules_from_args(game, args.rules, args.players)
+        setup = Setup(rules, list(args.bots or []), args.seed).with_default_bots()
+        controller = (
+            GameController.new(setup.rules, setup.bots, setup.seed, args.pace) if chosen else None
+        )
+    except (ImpossibleRulesError, UnknownBotError, ValueError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    PlayApp(controller, setup, pace=args.pace).run()
+    return 0
+
+
+def score(args: argparse.Namespace) -> int:
+    from .scorepad import ScorePadApp
+
+    ScorePadApp(new=args.new).run()
+    return 0
+
+
+def replay(args: argparse.Namespace) -> int:
+    from .replay import ReplayApp
+
+    try:
+        record = GameRecord.load(args.file)
+    except (OSError, RecordError) as error:
+        print(f"error: cannot read {args.file}: {error}", file=sys.stderr)
+        return 2
+    if not 0 <= args.seat < record.rules.players:
+        print(f"error: no seat {args.seat} at a table of {record.rules.players}", file=sys.stderr)
+        return 2
+    ReplayApp(record, seat=args.seat).run()
+    return 0

@@ -1,0 +1,122 @@
+"""``wizard replay FILE``: step through a GameRecord, forwards and back, seen from one seat at a time.
+
+Every state of the game is rebuilt by ``replay_states`` (the record's decisions applied to its seed); the screen
+shows one seat's ``View`` of the state after the current decision (``v`` switches seat), and which decision led
+there. Keys: ←/→ one decision, PageUp/PageDown one round, Home/End the start and the end, s the score sheet.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Static
+
+from ..core import GameRecord, replay_states
+from ..core.cards import cards_of
+from . import render
+from .play import InfoScreen
+
+
+class ReplayApp(App[None]):
+    TITLE = "wizard replay"
+    CSS = """
+    #status { height: 1; padding: 0 1; background: $panel; }
+    #step { height: 2; padding: 0 1; }
+    #middle { height: auto; }
+    #players { width: 3fr; height: auto; padding: 1 1; }
+    #tricks { width: 2fr; height: auto; padding: 1 1; }
+    #hand { height: auto; padding: 0 1; }
+    InfoScreen { align: center middle; }
+    #panel { width: 90%; height: 90%; border: thick $accent; background: $surface; padding: 1 2; }
+    """
+    BINDINGS: ClassVar = [
+        Binding("right", "step(1)", "next"),
+        Binding("left", "step(-1)", "back"),
+        Binding("pagedown", "round(1)", "next round"),
+        Binding("pageup", "round(-1)", "previous round"),
+        Binding("home", "go(0)", "start"),
+        Binding("end", "go(-1)", "end"),
+        Binding("v", "seat", "other seat"),
+        Binding("s", "sheet", "score sheet"),
+        Binding("q", "quit", "quit"),
+    ]
+
+    def __init__(self, record: GameRecord, seat: int = 0) -> None:
+        super().__init__()
+        self.record = record
+        self.states = list(replay_states(record))
+        self.names = list(record.names or [f"seat {s}" for s in range(record.rules.players)])
+        self.index = 0
+        self.seat = seat
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        yield Static(id="step")
+        with Horizontal(id="middle"):
+            yield Static(id="players")
+            with Vertical(id="tricks"):
+                yield Static(Text("Trick", style="bold underline"))
+                yield Static(id="trick")
+                yield Static(Text("Last trick", style="bold underline"))
+                yield Static(id="last")
+        yield Static(id="hand")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show()
+
+    def view(self):  # type: ignore[no-untyped-def]
+        return self.states[self.index].view(self.seat)
+
+    def show(self) -> None:
+        view = self.view()
+        total = len(self.states) - 1
+        step = Text(f"decision {self.index}/{total}", style="bold")
+        if self.index:
+            before = self.states[self.index - 1]
+            action = self.record.actions[self.index - 1]
+            step.append(f" · {self.names[before.current_player()]}: {before.action_to_text(action)}")
+        step.append(f" · seen by {self.names[self.seat]}", style="italic")
+        self.query_one("#status", Static).update(render.status_line(view, self.names))
+        self.query_one("#step", Static).update(step)
+        self.query_one("#players", Static).update(render.players_table(view, self.names))
+        self.query_one("#trick", Static).update(render.current_trick(view, self.names))
+        self.query_one("#last", Static).update(render.last_trick(view, self.names))
+        hand = Text(f"{self.names[self.seat]}'s hand: ", style="bold")
+        for card in cards_of(view.hand):
+            hand.append_text(render.card_text(card, view))
+            hand.append(" ")
+        self.query_one("#hand", Static).update(hand)
+
+    def action_step(self, step: int) -> None:
+        self.index = max(0, min(len(self.states) - 1, self.index + step))
+        self.show()
+
+    def action_go(self, index: int) -> None:
+        self.index = index % len(self.states)
+        self.show()
+
+    def action_round(self, step: int) -> None:
+        """To the first decision of the next (or this, then the previous) round or hand."""
+        rounds = [s.view(self.seat).round_index for s in self.states]
+        here = rounds[self.index]
+        if step > 0:
+            later = [i for i in range(self.index, len(rounds)) if rounds[i] > here]
+            self.index = later[0] if later else len(rounds) - 1
+        else:
+            start = min(i for i in range(len(rounds)) if rounds[i] == here)
+            if start == self.index and here > 0:
+                start = min(i for i in range(len(rounds)) if rounds[i] == rounds[self.index - 1])
+            self.index = start
+        self.show()
+
+    def action_seat(self) -> None:
+        self.seat = (self.seat + 1) % len(self.names)
+        self.show()
+
+    def action_sheet(self) -> None:
+        self.push_screen(InfoScreen("Score sheet", render.score_sheet(self.view(), self.names), key="s"))

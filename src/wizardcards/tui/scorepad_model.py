@@ -1,0 +1,312 @@
+"""The score pad's pure model: a Wizard game played with real cards, scored round by round. No UI here.
+
+The pad holds the players, the rule options that affect scoring (``RuleSet.bid_rule``: none, hook or Canadian; the
+schedule of hand sizes: standard, Double Down, quick or custom) and, per round, the bids and the tricks entered.
+The rules come from the core: hand sizes from ``RuleSet.hand_sizes``, the dealer's forbidden bid from
+``wizard.dealer_forbidden_bid``, points from ``wizard.round_score``. Entries are checked and a bad one raises
+``PadError`` with a message saying what is wrong, leaving the pad unchanged:
+
+* bids: one per player, each 0..hand size; under the hook rule the dealer may not make the bids add up to the hand
+  size, under the Canadian rule only while the dealer leads the score alone (and 0 is then always allowed);
+* tricks: one per player, each 0..hand size, together exactly the hand size; only after the round's bids.
+
+Rounds are entered in order; any round already entered can be corrected (bids or tricks) and every total after it
+follows. Correcting an earlier round can change who led the score before a later round; ``set_bids`` returns the
+later rounds whose bids the Canadian rule would now refuse, so the screen can say so.
+
+The dealer of round ``r`` (0-based) is ``(first_dealer + r) % players``; bids and tricks are listed in seat order.
+The file format (``to_dict``) is versioned ``wizardcards-scorepad/1``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..core.cards import DECK_SIZE
+from ..core.rules import WIZARD_PLAYERS, BidRule, Game, ImpossibleRulesError, RuleSet
+from ..core.wizard import dealer_forbidden_bid, round_score
+
+PAD_FORMAT = "wizardcards-scorepad/1"
+
+
+class PadError(ValueError):
+    """An entry the pad refuses; the message says why. The pad is left unchanged."""
+
+
+@dataclass(frozen=True)
+class RoundInfo:
+    number: int  # 1-based
+    dealer: int
+    hand_size: int
+    no_trump: str  # why the round is played without trump ("" when a card is turned up)
+    last: bool
+
+
+@dataclass
+class PadRound:
+    bids: list[int] | None = None
+    tricks: list[int] | None = None
+
+    @property
+    def complete(self) -> bool:
+        return self.bids is not None and self.tricks is not None
+
+
+@dataclass
+class ScorePad:
+    names: list[str]
+    rules: RuleSet
+    first_dealer: int = 0
+    rounds: list[PadRound] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        names = [n.strip() for n in self.names]
+        if len(names) not in WIZARD_PLAYERS:
+            raise PadError(f"Wizard is played by 3 to 6 players, not {len(names)}")
+        if any(not n for n in names) or len(set(names)) != len(names):
+            raise PadError("every player needs a name, and no two the same")
+        self.names = names
+        if self.rules.game is not Game.WIZARD:
+            raise PadError("the score pad keeps the score of Wizard")
+        if self.rules.players != len(names):
+            self.rules = self.rules.with_players(len(names))
+        if not 0 <= self.first_dealer < len(names):
+            raise PadError(f"the first dealer is a player 1..{len(names)}")
+        if not self.rounds:
+            self.rounds = [PadRound() for _ in self.rules.hand_sizes]
+
+    @classmethod
+    def create(cls, names: list[str], bid_rule: str = "none", schedule: str = "standard",
+               custom_hand_sizes: tuple[int, ...] = (), first_dealer: int = 0) -> ScorePad:
+        """A new pad; the rule options are checked by ``RuleSet`` (``PadError`` on a bad combination)."""
+        try:
+            rules = RuleSet(
+                players=len(names), bid_rule=BidRule(bid_rule), schedule=schedule,
+                custom_hand_sizes=custom_hand_sizes if schedule == "custom" else (),
+                last_hand_no_trump=schedule == "double-down",
+            )
+        except (ImpossibleRulesError, ValueError) as error:
+            raise PadError(str(error)) from None
+        return cls(list(names), rules, first_dealer)
+
+    # --- reading -------------------------------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    def info(self, index: int) -> RoundInfo:
+        self._check_index(index)
+        size = self.rules.hand_sizes[index]
+        last = index == len(self.rounds) - 1
+        # As in the engine: no card is left to turn up when the deal uses the whole deck; Double Down's last hand.
+        if size * self.players == DECK_SIZE:
+            no_trump = "no trump: every card is dealt"
+        elif last and self.rules.last_hand_no_trump:
+            no_trump = "no trump: the last hand of Double Down"
+        else:
+            no_trump = ""
+        return RoundInfo(index + 1, (self.first_dealer + index) % self.players, size, no_trump, last)
+
+    def points(self, index: int) -> list[int] | None:
+        entry = self.rounds[index]
+        if entry.bids is None or entry.tricks is None:
+            return None
+        return [round_score(b, t) for b, t in zip(entry.bids, entry.tricks)]
+
+    def totals_after(self, index: int) -> list[int]:
+        """The running totals after round ``index`` (counting the complete rounds up to it)."""
+        totals = [0] * self.players
+        for number in range(index + 1):
+            points = self.points(number)
+            if points is not None:
+                totals = [t + p for t, p in zip(totals, points)]
+        return totals
+
+    def totals_before(self, index: int) -> list[int]:
+        return self.totals_after(index - 1) if index > 0 else [0] * self.players
+
+    @property
+    def totals(self) -> list[int]:
+        return self.totals_after(len(self.rounds) - 1)
+
+    def running_totals(self) -> list[list[int]]:
+        """Per player, the total after each complete round (for the chart)."""
+        done = [i for i, r in enumerate(self.rounds) if r.complete]
+        return [[self.totals_after(i)[seat] for i in done] for seat in range(self.players)]
+
+    @property
+    def next_round(self) -> int | None:
+        """The first round not complete, or None once every round is scored."""
+        for index, entry in enumerate(self.rounds):
+            if not entry.complete:
+                return index
+        return None
+
+    @property
+    def finished(self) -> bool:
+        return self.next_round is None
+
+    def winners(self) -> list[int]:
+        if not self.finished:
+            return []
+        totals = self.totals
+        best = max(totals)
+        return [seat for seat, total in enumerate(totals) if total == best]
+
+    def forbidden_bid(self, index: int, bids: list[int]) -> int | None:
+        """The dealer's forbidden bid in round ``index`` given the others' ``bids`` (the dealer's own is ignored)."""
+        info = self.info(index)
+        others = [b for seat, b in enumerate(bids) if seat != info.dealer]
+        before = self.totals_before(index)
+        leads_alone = before[info.dealer] > max(t for seat, t in enumerate(before) if seat != info.dealer)
+        return dealer_forbidden_bid(info.hand_size, others, self.rules.bid_rule, leads_alone)
+
+    # --- entering ------------------------------------------------------------------------------------------
+
+    def set_bids(self, index: int, bids: list[int]) -> list[int]:
+        """Enter (or correct) the bids of round ``index``; returns the later rounds (1-based) whose bids the rule
+        now refuses because the totals before them changed."""
+        self._check_enterable(index)
+        info = self.info(index)
+        self._check_numbers("bid", bids, info)
+        forbidden = self.forbidden_bid(index, bids)
+        if forbidden is not None and bids[info.dealer] == forbidden:
+            rule = self.rules.bid_rule.value
+            raise PadError(
+                f"{rule} rule: {self.names[info.dealer]} (dealer) may not bid {forbidden}: the bids would add up to "
+                f"the hand size {info.hand_size}"
+            )
+        self.rounds[index].bids = list(bids)
+        return self._later_conflicts(index)
+
+    def set_tricks(self, index: int, tricks: list[int]) -> None:
+        """Enter (or correct) the tricks of round ``index`` (its bids must be in)."""
+        self._check_enterable(index)
+        info = self.info(index)
+        if self.rounds[index].bids is None:
+            raise PadError(f"enter the bids of round {info.number} before its tricks")
+        self._check_numbers("trick count", tricks, info)
+        if sum(tricks) != info.hand_size:
+            raise PadError(
+                f"the tricks add up to {sum(tricks)}, but a hand of {info.hand_size} cards has exactly "
+                f"{info.hand_size} trick{'s' if info.hand_size != 1 else ''}"
+            )
+        self.rounds[index].tricks = list(tricks)
+
+    def _check_index(self, index: int) -> None:
+        if not 0 <= index < len(self.rounds):
+            raise PadError(f"there is no round {index + 1}: the game has {len(self.rounds)} rounds")
+
+    def _check_enterable(self, index: int) -> None:
+        self._check_index(index)
+        upcoming = self.next_round
+        if upcoming is not None and index > upcoming:
+            raise PadError(f"round {upcoming + 1} comes first: enter it before round {index + 1}")
+
+    def _check_numbers(self, what: str, values: list[int], info: RoundInfo) -> None:
+        if len(values) != self.players:
+            raise PadError(f"enter one {what} per player ({self.players}), not {len(values)}")
+        for seat, value in enumerate(values):
+            if not 0 <= value <= info.hand_size:
+                raise PadError(
+                    f"{self.names[seat]}'s {what} is {value}: round {info.number} deals {info.hand_size} card"
+                    f"{'s' if info.hand_size != 1 else ''}, so it must be 0..{info.hand_size}"
+                )
+
+    def _later_conflicts(self, index: int) -> list[int]:
+        out = []
+        for later in range(index + 1, len(self.rounds)):
+            bids = self.rounds[later].bids
+            if bids is None:
+                break
+            forbidden = self.forbidden_bid(later, bids)
+            if forbidden is not None and bids[self.info(later).dealer] == forbidden:
+                out.append(later + 1)
+        return out
+
+    # --- files ---------------------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": PAD_FORMAT,
+            "names": self.names,
+            "rules": self.rules.to_dict(),
+            "first_dealer": self.first_dealer,
+            "rounds": [{"bids": r.bids, "tricks": r.tricks} for r in self.rounds],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ScorePad:
+        if not isinstance(data, dict) or data.get("format") != PAD_FORMAT:
+            raise PadError(f"not a score pad of format {PAD_FORMAT!r}")
+        pad = cls(list(data["names"]), RuleSet.from_dict(data["rules"]), int(data["first_dealer"]))
+        if len(data["rounds"]) != len(pad.rounds):
+            raise PadError("the saved rounds do not match the schedule")
+        # Re-enter every round through the checks, so a hand-edited file cannot hold what the pad would refuse.
+        for index, entry in enumerate(data["rounds"]):
+            if entry.get("bids") is not None:
+                pad.set_bids(index, [int(b) for b in entry["bids"]])
+            if entry.get("tricks") is not None:
+                pad.set_tricks(index, [int(t) for t in entry["tricks"]])
+        return pad
+
+    def save(self, path: Path) -> None:
+        from .store import write_atomic
+
+        write_atomic(path, json.dumps(self.to_dict(), indent=1) + "\n")
+
+    @classmethod
+    def load(cls, path: Path) -> ScorePad:
+        return cls.from_dict(json.loads(path.read_text()))
+
+    def export_json(self) -> str:
+        """The pad with every round's points and totals, and the winners once finished."""
+        data = self.to_dict()
+        for index, entry in enumerate(data["rounds"]):
+            info = self.info(index)
+            entry.update(number=info.number, dealer=self.names[info.dealer], hand_size=info.hand_size,
+                         no_trump=bool(info.no_trump), points=self.points(index),
+                         totals=self.totals_after(index) if self.rounds[index].complete else None)
+        data["totals"] = self.totals
+        data["winners"] = [self.names[s] for s in self.winners()]
+        return json.dumps(data, indent=1) + "\n"
+
+    def export_csv(self) -> str:
+        """A row per round: number, cards, dealer, then per player bid, tricks, points, total (blank if not in)."""
+        out = io.StringIO()
+        writer = csv.writer(out)
+        header = ["round", "cards", "dealer", "no trump"]
+        for name in self.names:
+            header += [f"{name} bid", f"{name} tricks", f"{name} points", f"{name} total"]
+        writer.writerow(header)
+        for index, entry in enumerate(self.rounds):
+            info = self.info(index)
+            row: list[Any] = [info.number, info.hand_size, self.names[info.dealer], "yes" if info.no_trump else ""]
+            points = self.points(index)
+            totals = self.totals_after(index) if points is not None else None
+            for seat in range(self.players):
+                row += [
+                    "" if entry.bids is None else entry.bids[seat],
+                    "" if entry.tricks is None else entry.tricks[seat],
+                    "" if points is None else points[seat],
+                    "" if totals is None else totals[seat],
+                ]
+            writer.writerow(row)
+        return out.getvalue()
+
+
+def parse_numbers(text: str, players: int) -> list[int]:
+    """``"1 2 1 3"`` (spaces or commas) -> [1, 2, 1, 3]; ``PadError`` for anything else."""
+    words = text.replace(",", " ").split()
+    if not words:
+        raise PadError(f"type {players} numbers, one per player, e.g. {' '.join(['1'] * players)}")
+    try:
+        return [int(w) for w in words]
+    except ValueError:
+        raise PadError(f"only whole numbers, one per player: {text.strip()!r}") from None
