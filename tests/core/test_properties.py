@@ -205,6 +205,7 @@ def play_checked(rules_name: str, players: int, seed: int, full: bool) -> None:
     checker = Checker(state)
     # full: the state before each decision, and the illegal action it was offered (see the replay check below).
     before: list[WizardState] = []
+    marks: list[tuple[object, ...]] = []
     offered: list[int] = []
     while not state.is_terminal():
         legal = checker.before()
@@ -213,6 +214,7 @@ def play_checked(rules_name: str, players: int, seed: int, full: bool) -> None:
         hand_before, phase_before, sheet_before = state.hands[state.current], state.phase, len(state.sheet)
         if full:
             check_views(state, legal, moves)
+            marks.append(fingerprint(state))
             offered.append(refuse_illegal_action(state, legal, moves))
             # The game goes on in a clone; the original is kept as it was and compared with the replay below.
             before.append(state)
@@ -231,6 +233,10 @@ def play_checked(rules_name: str, players: int, seed: int, full: bool) -> None:
         assert replayed == state, "the record replayed from its seed does not reproduce the game"
         return
     check_views(state, [], moves)
+    # Each kept state still reads as it did when the game left it (a clone sharing a list with its original would
+    # have changed it; so would a refused action that wrote before raising).
+    for number, (kept, mark) in enumerate(zip(before, marks, strict=True)):
+        assert fingerprint(kept) == mark, f"state {number} changed after the game went on in a clone of it"
     before.append(state)
     replayed_states = list(replay_states(record))
     assert len(replayed_states) == len(before)
@@ -244,6 +250,15 @@ def play_checked(rules_name: str, players: int, seed: int, full: bool) -> None:
                 f"state {number} differs from its replay (illegal action {offer} was refused there; the next "
                 f"action {following} was applied to a clone of it)"
             )
+
+
+def fingerprint(state: WizardState) -> tuple[object, ...]:
+    """An immutable copy of a state's mutable parts and position, taken at one moment."""
+    return (
+        tuple(state.hands), tuple(state.bids), tuple(state.tricks_won), tuple(state.trick), tuple(state.scores),
+        tuple(state.round_tricks), tuple(state.sheet), len(state.history), state.phase, state.current,
+        state.leader, state.led, state.played, state.dealer, state.round_index, state.trump_suit,
+    )  # fmt: skip
 
 
 def refuse_illegal_action(state: WizardState, legal: list[int], rng: random.Random) -> int:
@@ -335,20 +350,24 @@ def test_state_api_in_random_games(preset: str, players: int, seed: int) -> None
 
 
 def test_a_clone_is_independent() -> None:
-    """A clone taken mid-round is unaffected by play on the original, and the reverse (a direct check)."""
-    state = new_game(find_rules("standard"), seed=3)
+    """A clone taken mid-round is unaffected by play on the original, and the reverse. Each side is compared with
+    text taken at the time (immutable) and with a fresh replay, never with another clone that could share parts."""
+    rules = find_rules("standard")
+    state = new_game(rules, seed=3)
     rng = random.Random(3)
     for _ in range(40):
         state.apply(rng.choice(state.legal_actions()))
     clone = state.clone()
-    frozen = state.clone()
+    text_then = str(state)
     for _ in range(30):
         state.apply(rng.choice(state.legal_actions()))
-    assert clone == frozen and clone != state
-    original = state.clone()
+    assert str(clone) == text_then
+    assert clone == replay(GameRecord(rules, 3, list(state.history[:40])))
+    text_now = str(state)
     for _ in range(30):
         clone.apply(rng.choice(clone.legal_actions()))
-    assert frozen != clone and state == original
+    assert str(state) == text_now
+    assert state == replay(GameRecord(rules, 3, list(state.history)))
 
 
 @pytest.mark.parametrize("preset", PRESETS)

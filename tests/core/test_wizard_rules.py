@@ -13,7 +13,7 @@ import pytest
 
 from wizardcards.core import IllegalActionError, Phase, RuleSet, WizardState, find_rules, new_game
 from wizardcards.core.actions import PLAY_JESTER, PLAY_WIZARD, TRUMP_BASE
-from wizardcards.core.cards import FIRST_JESTER, FIRST_WIZARD, RANKS, Suit, card_from_text
+from wizardcards.core.cards import FIRST_JESTER, FIRST_WIZARD, RANKS, Suit, card_from_text, cards_from_text
 from wizardcards.core.rules import JesterLead, Schedule
 from wizardcards.core.wizard import round_score
 
@@ -437,3 +437,25 @@ def test_first_dealer_by_draw() -> None:
         "a Jester below a suited card",
         "a Wizard above an Ace",
     }
+
+
+# --- what a seat may know ----------------------------------------------------------------------------------------
+
+
+def test_a_view_shows_only_what_the_seat_may_know() -> None:
+    state = position(hands=["7h Kc", "2h 3d", "9s 4d", "Jes 5d"], trump="s", turned="Qs", bids=[1, 0, 1, 0])
+    play(state, "7h", "2h")
+    view = state.view(2)
+    assert view.hand == cards_from_text("9s 4d")
+    assert view.trick == (card_from_text("7h"), card_from_text("2h"))
+    assert view.played == cards_from_text("7h 2h")
+    assert view.trump_card == card_from_text("Qs") and view.trump_suit == Suit.SPADES
+    assert view.bids == (1, 0, 1, 0) and view.tricks_won == (0, 0, 0, 0)
+    assert view.is_my_turn and view.legal_actions == tuple(state.legal_actions())
+    # Seat 0 is not on turn: no legal actions, and only its own Kc of the cards still held.
+    other = state.view(0)
+    assert other.hand == cards_from_text("Kc") and other.legal_actions == () and not other.is_my_turn
+    text = other.to_text()
+    assert "Kc" in text and not any(card in text for card in ("3d", "9s", "4d", "5d"))
+    with pytest.raises(ValueError, match="no seat 4"):
+        state.view(4)
