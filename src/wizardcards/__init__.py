@@ -6,4 +6,14 @@ from .core import GameRecord, IllegalActionError, RuleSet, State, View, find_rul
 
 __version__ = "0.1.0"
 
-__all__ = ["GameRecord", "IllegalActionError", "RuleSet", "State", "View", "__version__", "find_rules", "new_game", "replay"]
+__all__ = [
+    "GameRecord",
+    "IllegalActionError",
+    "RuleSet",
+    "State",
+    "View",
+    "__version__",
+    "find_rules",
+    "new_game",
+    "replay",
+]
