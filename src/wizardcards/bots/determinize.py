@@ -15,15 +15,22 @@ Nothing but the View is read. What it tells about the cards this seat cannot see
 Uniform sampling
 ----------------
 Every unseen card goes to one bin (a hidden hand, or the rest) of a known size. The constraints are per suit, so the
-cards fall into *groups* that behave alike: each suit some seat is void in (its allowed bins: the seats not void in
-it, and the rest), and one free group (the other suits, Wizards and Jesters: allowed everywhere). A deal is fixed by a
-matrix ``x[g][b]`` (how many cards of group g bin b gets) and, given the matrix, by which cards of each group go where;
-the number of deals with matrix x is ``prod_g multinomial(c_g; x[g])``. The sampler counts, by a memoised recursion
-over the groups and the bins' remaining room, ``F(i, room)`` = the number of ways to deal groups i.. into that room,
-draws each group's row with probability proportional to ``multinomial(row) * F(i + 1, room - row)`` (exact integer
-arithmetic), then shuffles each group's cards into its row. The probability of a deal is the product of those
-conditional probabilities, which telescopes to ``1 / F(0, room)``: every consistent deal is equally likely.
-``tests/bots/test_determinize.py`` checks the frequencies against exact enumeration.
+cards fall into *groups* that behave alike: each suit some seat is void in (allowed in the seats not void in it and
+in the rest), and one free group (the other suits, Wizards and Jesters: allowed everywhere). Two exact methods:
+
+* rejection: deal the unseen cards into the bins at random and keep the deal if no seat holds a suit it is void in.
+  A kept deal is uniform over the consistent ones (each consistent deal is equally likely to be dealt).
+* counting: a deal is fixed by how many cards of each group every bin gets (``x[b][g]``) and then by which cards.
+  The number of deals with counts x is ``prod_g c_g! / prod_{b,g} x[b][g]!`` = a constant times
+  ``prod_b multinomial(room_b; x[b])``. A memoised recursion over the bins, whose state is the count of each
+  constrained group still to place, sums those products (``F(b, left)``, exact integers); sampling walks the bins
+  and draws each bin's counts with probability ``multinomial(room_b; x[b]) * F(b + 1, left - x[b]) / F(b, left)``,
+  then shuffles each group's cards into the counts drawn. The product of those probabilities telescopes to the
+  weight of the deal over the total: every consistent deal is equally likely.
+
+Rejection is used while it keeps at least one deal in eight, counting otherwise; each returned deal is uniform either
+way (what was thrown away says nothing about what is kept). ``tests/bots/test_determinize.py`` checks the count of
+consistent deals and the frequencies against exact enumeration.
 """
 
 from __future__ import annotations
@@ -132,62 +139,128 @@ class Sampler:
         self.groups.sort(key=lambda g: len(g[1]))
         self.free = _cards(free)
         self._memo: dict[tuple[int, tuple[int, ...]], tuple[int, list[tuple[int, tuple[int, ...]]]]] = {}
-        self.total = self._count(0, tuple(k.room))
-        if not self.total:
-            raise ValueError(f"no deal is consistent with the view of seat {view.seat}")
+        self._counted = False
+        self._pool = _cards(k.pool)
+        self._banned = [0] * bins  # per bin, the cards it may not receive
+        for s in range(k.players):
+            for suit in range(4):
+                if k.void[s] >> suit & 1:
+                    self._banned[s] |= SUIT_MASKS[suit]
+        self._tries = self._hits = 0
 
-    def _count(self, i: int, room: tuple[int, ...]) -> int:
-        key = (i, room)
+    @property
+    def total(self) -> int:
+        """The number of consistent deals (exact)."""
+        if not self._counted:
+            self._counted = True
+            bins = range(len(self.know.room))
+            self._bin_groups = [tuple(g for g, (_, allowed) in enumerate(self.groups) if b in allowed) for b in bins]
+            if not self._count(0, tuple(len(cards) for cards, _ in self.groups)):
+                raise ValueError(f"no deal is consistent with the view of seat {self.view.seat}")
+        weight = self._memo[(0, tuple(len(cards) for cards, _ in self.groups))][0]
+        # The bin-by-bin weights count deals times prod(room!) / prod(group size!), the same for every deal.
+        for cards, _ in self.groups:
+            weight *= _FACT[len(cards)]
+        weight *= _FACT[len(self.free)]
+        for room in self.know.room:
+            weight //= _FACT[room]
+        return weight
+
+    def _count(self, b: int, left: tuple[int, ...]) -> int:
+        """The number of ways to fill bins b.. with the cards left: ``left[g]`` of each constrained group g, and the
+        free cards (as many as the room left). Up to a constant factor, the cards are interchangeable within a group,
+        so a bin taking x[g] of each group and f free cards contributes ``multinomial(room; x, f)``."""
+        key = (b, left)
         hit = self._memo.get(key)
         if hit is not None:
             return hit[0]
-        if i == len(self.groups):
-            total = _multinomial(len(self.free), room) if sum(room) == len(self.free) else 0
+        room = self.know.room
+        if b == len(room):
+            total = 1 if not any(left) else 0
             self._memo[key] = (total, [])
             return total
-        cards, allowed = self.groups[i]
+        free_left = sum(room[b:]) - sum(left)
         options: list[tuple[int, tuple[int, ...]]] = []
         total = 0
-        for row in _rows(len(cards), allowed, room):
-            left = tuple(r - x for r, x in zip(room, row))
-            weight = _multinomial(len(cards), row) * self._count(i + 1, left)
+        for take in _takes(self._bin_groups[b], left, room[b]):
+            free = room[b] - sum(take)
+            if free > free_left:
+                continue
+            rest = tuple(c - x for c, x in zip(left, take))
+            weight = _multinomial(room[b], (*take, free)) * self._count(b + 1, rest)
             if weight:
-                options.append((weight, row))
+                options.append((weight, take))
                 total += weight
         self._memo[key] = (total, options)
         return total
 
     def sample(self, rng: random.Random) -> list[int]:
         """One deal: the hand of every seat (this seat's own, as in the view) and, last, the rest (undealt or
-        Cauldron). Wily Wizards while passing: see ``sample_passing``."""
+        Cauldron). Wily Wizards while passing: see ``sample_passing``.
+
+        Two exact methods: rejection (deal the unseen cards at random, keep the deal if no seat holds a suit it is
+        void in), which is quick while most deals are consistent, and the counting method of the module docstring,
+        whose tables grow with the cards and seats left. Rejection is tried first, a few deals at a time, and left
+        for counting once it has kept fewer than one deal in eight. Either way the deal returned is uniform over
+        the consistent ones, whatever happened to the deals thrown away."""
+        if not self.groups or self._tries < 64 or self._hits * 8 >= self._tries:
+            for _ in range(8):
+                self._tries += 1
+                deal = self._deal_at_random(rng)
+                if deal is not None:
+                    self._hits += 1
+                    return deal
+        return self._sample_by_counting(rng)
+
+    def _deal_at_random(self, rng: random.Random) -> list[int] | None:
         k = self.know
-        bins = len(k.room)
+        cards = self._pool[:]
+        rng.shuffle(cards)
         out = [*k.fixed, 0]
-        room = tuple(k.room)
-        for i, (cards, _) in enumerate(self.groups):
-            total, options = self._memo[(i, room)]
+        start = 0
+        banned = self._banned
+        for b, room in enumerate(k.room):
+            mask = 0
+            for card in cards[start : start + room]:
+                mask |= 1 << card
+            if mask & banned[b]:
+                return None
+            out[b] |= mask
+            start += room
+        return out
+
+    def _sample_by_counting(self, rng: random.Random) -> list[int]:
+        self.total  # noqa: B018  (builds the counting tables once)
+        k = self.know
+        groups = [cards[:] for cards, _ in self.groups]
+        for cards in groups:
+            rng.shuffle(cards)
+        free = self.free[:]
+        rng.shuffle(free)
+        used = [0] * len(groups)
+        used_free = 0
+        out = [*k.fixed, 0]
+        left = tuple(len(cards) for cards in groups)
+        for b, room in enumerate(k.room):
+            total, options = self._memo[(b, left)]
             pick = rng.randrange(total)
-            row = options[-1][1]
+            take = options[-1][1]
             for weight, option in options:
                 if pick < weight:
-                    row = option
+                    take = option
                     break
                 pick -= weight
-            shuffled = cards[:]
-            rng.shuffle(shuffled)
-            start = 0
-            for b in range(bins):
-                for card in shuffled[start : start + row[b]]:
-                    out[b] |= 1 << card
-                start += row[b]
-            room = tuple(r - x for r, x in zip(room, row))
-        shuffled = self.free[:]
-        rng.shuffle(shuffled)
-        start = 0
-        for b in range(bins):
-            for card in shuffled[start : start + room[b]]:
-                out[b] |= 1 << card
-            start += room[b]
+            mask = 0
+            for g, x in enumerate(take):
+                for card in groups[g][used[g] : used[g] + x]:
+                    mask |= 1 << card
+                used[g] += x
+            f = room - sum(take)
+            for card in free[used_free : used_free + f]:
+                mask |= 1 << card
+            used_free += f
+            out[b] |= mask
+            left = tuple(c - x for c, x in zip(left, take))
         return out
 
     def sample_passing(self, rng: random.Random) -> tuple[list[int], list[int]]:
@@ -214,29 +287,23 @@ def _cards(mask: int) -> list[int]:
     return out
 
 
-def _rows(count: int, allowed: tuple[int, ...], room: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """Every way to split ``count`` cards over the ``allowed`` bins within their room, as a row over all bins."""
+def _takes(allowed: tuple[int, ...], left: tuple[int, ...], room: int) -> list[tuple[int, ...]]:
+    """Every way for one bin to take x[g] <= left[g] cards of the ``allowed`` groups (0 of the others), at most
+    ``room`` in all."""
     out: list[tuple[int, ...]] = []
-    row = [0] * len(room)
+    take = [0] * len(left)
 
-    def place(j: int, left: int) -> None:
-        if j == len(allowed) - 1:
-            b = allowed[j]
-            if left <= room[b]:
-                row[b] = left
-                out.append(tuple(row))
-                row[b] = 0
+    def place(j: int, space: int) -> None:
+        if j == len(allowed):
+            out.append(tuple(take))
             return
-        b = allowed[j]
-        for x in range(min(left, room[b]) + 1):
-            row[b] = x
-            place(j + 1, left - x)
-        row[b] = 0
+        g = allowed[j]
+        for x in range(min(space, left[g]) + 1):
+            take[g] = x
+            place(j + 1, space - x)
+        take[g] = 0
 
-    if allowed:
-        place(0, count)
-    elif count == 0:
-        out.append(tuple(row))
+    place(0, room)
     return out
 
 
