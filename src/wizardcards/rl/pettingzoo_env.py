@@ -31,12 +31,17 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils.env_logger import EnvLogger
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator
 
 from ..core import Game, IllegalActionError, RuleSet, find_rules, new_game
 from ..core.actions import NUM_ACTIONS
-from .observation import ObservationEncoder, action_mask
+from .incremental import TableObserver
+from .observation import ObservationEncoder
 
 REWARD_MODES = ("round", "final")
+_MASKS_KEPT = 4096  # distinct legal-action sets whose mask is kept (a few hundred bytes each)
 
 
 def make_rules(game: Game, players: int | None, rules: RuleSet | str | None, options: dict[str, Any] | None) -> RuleSet:
@@ -92,11 +97,12 @@ class WizardCardsAECEnv(AECEnv):
             a: spaces.Dict({"observation": box, "action_mask": mask}) for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
-        self._obs = [np.zeros(self.encoder.size, np.float32) for _ in range(n)]
-        self._obs_step = [-1] * n
-        self._zero_mask = np.zeros(NUM_ACTIONS, np.int8)
-        self._mask = self._zero_mask
+        self._table = TableObserver(self.rules)
+        self._masks: dict[tuple[int, ...], np.ndarray] = {}
+        self._mask = np.zeros(NUM_ACTIONS, np.int8)
+        self._mask_step = -1
         self._steps = 0
+        self._paid = False  # whether ``rewards`` holds anything but zeros (cleared on the next step)
         self._rng = random.Random()
 
     # --- spaces ---------------------------------------------------------------------------------------------
@@ -112,39 +118,42 @@ class WizardCardsAECEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._rng = random.Random(seed)
-        self.game_state = new_game(self.rules, self._rng.getrandbits(63))
+        self.game_state = state = new_game(self.rules, self._rng.getrandbits(63))
+        self._table.reset(state)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._returns = self.game_state.returns()
-        self._round = self.game_state.round_index
+        self._returns = state.returns()
+        self._round = state.round_index
+        self._paid = False
         self._steps += 1
-        self._update_turn()
-
-    def _update_turn(self) -> None:
-        state = self.game_state
-        seat = state.current_player()
-        if seat >= 0:
-            self.agent_selection = self.possible_agents[seat]
-            self._mask = action_mask(state.legal_actions())
+        self._seat = state.current_player()
+        self.agent_selection = self.possible_agents[self._seat]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self._seat_of[agent]
-        obs = self._obs[seat]
-        if self._obs_step[seat] != self._steps:
-            self.encoder.encode(self.game_state.view(seat), obs)
-            self._obs_step[seat] = self._steps
-        on_turn = agent == self.agent_selection and not self.terminations.get(agent, True)
-        return {"observation": obs.copy(), "action_mask": self._mask.copy() if on_turn else self._zero_mask.copy()}
+        return {"observation": self._table.observe(self._seat_of[agent]), "action_mask": self.action_mask(agent)}
 
     def action_mask(self, agent: str | None = None) -> np.ndarray:
         """The legal-action mask of ``agent`` (default: the agent on turn), without encoding an observation."""
-        if agent is None or (agent == self.agent_selection and not self.terminations.get(agent, True)):
-            return self._mask.copy()
-        return self._zero_mask.copy()
+        if agent is not None and agent != self.agent_selection or self.terminations.get(self.agent_selection, True):
+            return np.zeros(NUM_ACTIONS, np.int8)
+        if self._mask_step != self._steps:
+            # Once per step, on demand: the engine's legal actions for the seat on turn, as a mask made once per
+            # distinct set of legal actions (a handful of bids, the suits a hand can follow with) and copied.
+            legal = tuple(self.game_state.legal_actions())
+            masks = self._masks
+            mask = masks.get(legal)
+            if mask is None:
+                if len(masks) >= _MASKS_KEPT:
+                    masks.clear()
+                mask = masks[legal] = np.zeros(NUM_ACTIONS, np.int8)
+                mask[list(legal)] = 1
+            self._mask = mask
+            self._mask_step = self._steps
+        return self._mask.copy()
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -154,31 +163,41 @@ class WizardCardsAECEnv(AECEnv):
         if action is None:
             raise IllegalActionError(f"{agent} is on turn and must act: None is no action")
         state = self.game_state
-        state.apply(int(action))
+        action = int(action)  # numpy integers too; the compiled engine takes a plain int
+        state.apply(action)
+        table = self._table
+        table.after_apply(self._seat, action)
         self._steps += 1
         self._cumulative_rewards[agent] = 0.0
         rewards = self.rewards
-        for a in rewards:
-            rewards[a] = 0.0
-        if state.is_terminal():
+        if self._paid:
+            for a in rewards:
+                rewards[a] = 0.0
+            self._paid = False
+        seat = table.current
+        if seat < 0:  # the game is over
             final = state.returns()
             paid = self._returns if self.reward_mode == "round" else [0] * len(final)
-            for seat, a in enumerate(self.possible_agents):
-                rewards[a] = (final[seat] - paid[seat]) * self.reward_scale
-            self.terminations = dict.fromkeys(self.agents, True)
+            for s, a in enumerate(self.possible_agents):
+                rewards[a] = (final[s] - paid[s]) * self.reward_scale
             self._returns = final
             for a in self.agents:
+                self.terminations[a] = True
                 self.infos[a] = {"returns": list(final), "winners": list(state.winners())}
-        elif state.round_index != self._round:
-            self._round = state.round_index
-            if self.reward_mode == "round":
-                now = state.returns()
-                for seat, a in enumerate(self.possible_agents):
-                    rewards[a] = (now[seat] - self._returns[seat]) * self.reward_scale
-                self._returns = now
-        if not state.is_terminal():
-            self._update_turn()
-        self._accumulate_rewards()
+            self._paid = True
+        else:
+            if state.round_index != self._round:
+                self._round = state.round_index
+                if self.reward_mode == "round":
+                    now = state.returns()
+                    for s, a in enumerate(self.possible_agents):
+                        rewards[a] = (now[s] - self._returns[s]) * self.reward_scale
+                    self._returns = now
+                    self._paid = True
+            self._seat = seat
+            self.agent_selection = self.possible_agents[seat]
+        if self._paid:
+            self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -194,8 +213,87 @@ class WizardCardsAECEnv(AECEnv):
         pass
 
 
+def _forwarded(name: str) -> property:
+    def get(self: OrderEnforcer) -> Any:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+
+    return property(get, doc=f"The environment's ``{name}`` (an error before ``reset``).")
+
+
+class OrderEnforcer(OrderEnforcingWrapper):
+    """PettingZoo's ``OrderEnforcingWrapper`` (the same checks and errors, and it is one: ``agent_iter`` needs it),
+    without its cost per step.
+
+    The standard wrapper reaches ``agents``, ``agent_selection``, ``rewards``, ... through ``__getattr__``, i.e. only
+    after a failed normal lookup, and ``AECEnv.last`` reads five of them: about ten such lookups per agent step cost
+    more than the engine's whole step. Here they are properties, and ``last``, ``step`` and ``observe`` go straight to
+    the environment after the same checks.
+    """
+
+    agents = _forwarded("agents")
+    agent_selection = _forwarded("agent_selection")
+    rewards = _forwarded("rewards")
+    terminations = _forwarded("terminations")
+    truncations = _forwarded("truncations")
+    infos = _forwarded("infos")
+
+    @property
+    def _cumulative_rewards(self) -> dict[str, float]:  # type: ignore[override]
+        return self.env._cumulative_rewards  # type: ignore[no-any-return]
+
+    def agent_iter(self, max_iter: int = 2**63) -> AECOrderEnforcingIterable:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _Iterable(self, max_iter)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def observe(self, agent: str) -> Any:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.env.observe(agent)
+
+    def step(self, action: Any) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        elif not self.env.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._has_updated = True
+            self.env.step(action)
+
+
+class _Iterable(AECOrderEnforcingIterable):
+    def __iter__(self) -> _Iterator:
+        return _Iterator(self.env, self.max_iter)
+
+
+class _Iterator(AECOrderEnforcingIterator):
+    """``AECOrderEnforcingIterator`` (the same stop condition and check) reading the environment directly."""
+
+    def __next__(self) -> str:
+        wrapper = self.env
+        env = wrapper.env  # type: ignore[attr-defined]
+        if not env.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"  # type: ignore
+        wrapper._has_updated = False  # type: ignore[attr-defined]
+        return env.agent_selection  # type: ignore[no-any-return]
+
+
 def raw_env(game: Game | str = Game.WIZARD, **kwargs: Any) -> WizardCardsAECEnv:
     return WizardCardsAECEnv(game, **kwargs)
 
 
-__all__ = ["REWARD_MODES", "WizardCardsAECEnv", "make_rules", "raw_env"]
+def env(game: Game | str = Game.WIZARD, **kwargs: Any) -> OrderEnforcer:
+    return OrderEnforcer(raw_env(game, **kwargs))
+
+
+__all__ = ["REWARD_MODES", "OrderEnforcer", "WizardCardsAECEnv", "env", "make_rules", "raw_env"]

@@ -8,18 +8,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from pettingzoo.utils import wrappers
-
 from ..core import Game
-from .pettingzoo_env import WizardCardsAECEnv
+from .pettingzoo_env import OrderEnforcer, WizardCardsAECEnv
 
 
 def raw_env(**kwargs: Any) -> WizardCardsAECEnv:
     return WizardCardsAECEnv(Game.WIZARD, **kwargs)
 
 
-def env(**kwargs: Any) -> wrappers.OrderEnforcingWrapper:
-    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+def env(**kwargs: Any) -> OrderEnforcer:
+    """``raw_env`` in PettingZoo's order-enforcing wrapper (``OrderEnforcer``, a faster ``OrderEnforcingWrapper``)."""
+    return OrderEnforcer(raw_env(**kwargs))
 
 
 __all__ = ["env", "raw_env"]

@@ -1,0 +1,453 @@
+"""Incremental observations: every seat's observation vector of one game, kept up to date from the game's actions.
+
+``ObservationEncoder.encode(view)`` (``observation.py``) builds a vector from a whole ``View``. Building a view costs
+about twenty raw engine actions and encoding it as much again: far too slow for an environment step.
+``TableObserver`` produces exactly the same vectors (``tests/rl/test_incremental.py`` compares them with fresh
+encodings of ``state.view(seat)`` at every step of many random games) at a cost of a few engine actions per step:
+
+* One *table* array holds every field of the observation in absolute seat order, once for the whole table: cards
+  played by seat 0, 1, ...; the seat on turn as an absolute seat; each seat's tricks, bid, calls, letters; and, in
+  rows that only that seat's vector reads, each seat's own hand, the suits it lacks, its own bid (under hidden bids),
+  the cards it gave and received. After each successful ``state.apply`` the environment calls
+  ``after_apply(actor, action)``, which writes the few entries the action changed (a card play sets three or four
+  entries and moves two one-hots), whatever the number of seats.
+* ``observe(seat)`` gathers the seat's vector from the table with one precomputed index array per seat (``take``):
+  the gather rotates the seats so that the observer is ``rel`` 0, and picks the observer's own private rows.
+* When the phase or the deal changes (once or twice a hand) the public facts (dealer, trump, hand size, scores,
+  letters, contract, ...) are read again from one ``View`` (``_snapshot``), so the rare transitions need no second copy
+  of the rules.
+
+Hidden information: a seat's vector gathers only public rows and that seat's own private rows, so it holds what its
+own ``View`` shows and nothing else. The private inputs are each seat's own hand (``state.hand_of(seat)``, its
+``View.hand``), its own bid (under hidden bids only its own vector reads its "own bid" row) and, in Wily Wizards, the
+cards it gave (its own actions) and received (its hand after the exchange less its hand before).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..core import Game, RuleSet
+from ..core.actions import BID_BASE, PASS, PLAY_JESTER, PLAY_WIZARD, TRUMP_BASE
+from ..core.cards import FIRST_JESTER, FIRST_WIZARD, JESTERS, RANKS, SUIT_MASKS, WIZARDS
+from ..core.state import Phase
+from ..core.tricks import NO_SUIT_YET, next_led
+from .observation import CARD_PLANE, LETTERS, PHASES, ObservationLayout, _canon, _single
+
+_PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
+_PLAY = Phase.PLAY
+_BID = Phase.BID
+_AUCTION = Phase.AUCTION
+_PASS_CARDS = Phase.PASS_CARDS
+_GAME_OVER = Phase.GAME_OVER
+_CLUBS, _DIAMONDS, _HEARTS, _SPADES = SUIT_MASKS
+
+
+def _lacks(hand: int) -> int:
+    """The suits ``hand`` holds no card of, as a 4-bit mask."""
+    return (not hand & _CLUBS) | (not hand & _DIAMONDS) << 1 | (not hand & _HEARTS) << 2 | (not hand & _SPADES) << 3
+
+
+class _Table:
+    """The blocks of the table array: name -> (offset, rows, row length). Per-deal blocks come first (one clear)."""
+
+    def __init__(self, wizard: bool, n: int, h: int) -> None:
+        blocks: list[tuple[str, int, int]] = [
+            ("hands", n, CARD_PLANE),
+            ("played", n, CARD_PLANE),
+            ("trick", n, CARD_PLANE),
+            ("won", n, h + 1),
+            ("voids", n, 4),  # shown by not following
+            ("lacks", n, 4),  # known to the seat itself from its hand
+        ]
+        if wizard:
+            blocks += [("bids_public", n, h + 2), ("bids_own", n, h + 2)]
+        else:
+            blocks += [("calls", n, h + 1), ("passed", 1, n), ("high_bidder", 1, n + 1), ("given", n, CARD_PLANE),
+                       ("received", n, CARD_PLANE)]
+        self.per_deal_stop = sum(rows * length for _name, rows, length in blocks)
+        blocks += [
+            ("leader", 1, n),
+            ("led", 1, 6),
+            ("trump_card", 1, CARD_PLANE + 1),
+            ("trump_suit", 1, 5),
+            ("hand_size", 1, h),
+            ("seat", n, n),  # row s: the one-hot of seat s (constant)
+            ("dealer", 1, n),
+            ("current", 1, n + 1),
+            ("phase", 1, len(PHASES)),
+        ]
+        if wizard:
+            blocks += [("scores", 1, n), ("progress", 1, 1)]
+        else:
+            blocks += [("teammates", n, n), ("contract", 1, h + 1), ("letters", n, LETTERS + 1)]
+        self.at: dict[str, tuple[int, int]] = {}
+        offset = 0
+        for name, rows, length in blocks:
+            self.at[name] = (offset, length)
+            offset += rows * length
+        self.size = offset
+
+    def row(self, name: str, row: int = 0) -> int:
+        offset, length = self.at[name]
+        return offset + row * length
+
+
+def _gather_indices(layout: ObservationLayout, table: _Table, seat: int) -> np.ndarray:
+    """For each entry of ``seat``'s vector, the table entry it reads."""
+    n, h = layout.players, layout.max_hand
+    out = np.full(layout.size, -1, np.intp)
+    rt = table.row
+
+    def put(name: str, values: list[int]) -> None:
+        piece = layout[name]
+        assert len(values) == piece.size, name
+        out[piece.offset : piece.stop] = values
+
+    def absolute(rel: int) -> int:
+        return (seat + rel) % n
+
+    def rotated(block: str, length: int) -> list[int]:  # rows by absolute seat, read rel 0, 1, ...
+        return [rt(block, absolute(r)) + i for r in range(n) for i in range(length)]
+
+    def seat_onehot(block: str, nobody: bool) -> list[int]:  # entries by absolute seat (+ nobody), read rel
+        values = [rt(block) + absolute(r) for r in range(n)]
+        return values + [rt(block) + n] if nobody else values
+
+    put("hand", [rt("hands", seat) + i for i in range(CARD_PLANE)])
+    put("played", rotated("played", CARD_PLANE))
+    put("trick", [rt("trick") + i for i in range(n * CARD_PLANE)])
+    put("trick_leader", seat_onehot("leader", False))
+    put("led", [rt("led") + i for i in range(6)])
+    put("trump_card", [rt("trump_card") + i for i in range(CARD_PLANE + 1)])
+    put("trump_suit", [rt("trump_suit") + i for i in range(5)])
+    put("tricks_won", rotated("won", h + 1))
+    put("hand_size", [rt("hand_size") + i for i in range(h)])
+    put("seat", [rt("seat", seat) + i for i in range(n)])
+    put("dealer", seat_onehot("dealer", False))
+    put("current_player", seat_onehot("current", True))
+    put("phase", [rt("phase") + i for i in range(len(PHASES))])
+    voids = [rt("lacks", seat) + i for i in range(4)] + rotated("voids", 4)[4:]
+    put("voids", voids)
+    if layout.game is Game.WIZARD:
+        put("bids", [rt("bids_own", seat) + i for i in range(h + 2)] + rotated("bids_public", h + 2)[h + 2 :])
+        put("scores", seat_onehot("scores", False))
+        put("progress", [rt("progress")])
+    else:
+        put("teammates", [rt("teammates", seat) + absolute(r) for r in range(n)])
+        put("calls", rotated("calls", h + 1))
+        put("passed", seat_onehot("passed", False))
+        put("high_bidder", seat_onehot("high_bidder", True))
+        put("contract", [rt("contract") + i for i in range(h + 1)])
+        put("letters", rotated("letters", LETTERS + 1))
+        put("given", [rt("given", seat) + i for i in range(CARD_PLANE)])
+        put("received", [rt("received", seat) + i for i in range(CARD_PLANE)])
+    assert (out >= 0).all()
+    return out
+
+
+class TableObserver:
+    """The observation vectors of every seat of one game (one rule set), kept up to date from the actions applied."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self.layout = layout = ObservationLayout(rules.game, rules.players)
+        self.size = layout.size
+        self.players = n = rules.players
+        self.max_hand = h = layout.max_hand
+        self.wizard = rules.game is Game.WIZARD
+        self._first_suited = rules.jester_lead.value == "first_suited"
+        self._hidden_bids = bool(rules.hidden_bids) if self.wizard else False
+        self._table = table = _Table(self.wizard, n, h)
+        self._array = np.zeros(table.size, np.float32)
+        self._mv = memoryview(self._array)
+        self._zeros = memoryview(np.zeros(table.size, np.float32))
+        self._gather = [_gather_indices(layout, table, seat) for seat in range(n)]
+        rt = table.row
+        # Row starts the action path uses, by absolute seat.
+        self._hands_at = [rt("hands", s) for s in range(n)]
+        self._played_at = [rt("played", s) for s in range(n)]
+        self._won_at = [rt("won", s) for s in range(n)]
+        self._voids_at = [rt("voids", s) for s in range(n)]
+        self._lacks_at = [rt("lacks", s) for s in range(n)]
+        self._trick, self._trick_stop = rt("trick"), rt("trick", n)
+        self._last_position = n - 1
+        self._leader_at, self._led_at, self._current_at = rt("leader"), rt("led"), rt("current")
+        if self.wizard:
+            self._bids_public_at = [rt("bids_public", s) for s in range(n)]
+            self._bids_own_at = [rt("bids_own", s) for s in range(n)]
+        else:
+            from ..core.wily import teams_of
+
+            self._teams = teams_of(rules.mode, n)
+            self._calls_at = [rt("calls", s) for s in range(n)]
+            self._given_at = [rt("given", s) for s in range(n)]
+            self._received_at = [rt("received", s) for s in range(n)]
+        self._state: Any = None
+
+    # --- one-hot fields: the table entry each one holds now ----------------------------------------------------
+
+    def _move(self, key: str, entry: int) -> None:
+        """Set the one-hot field ``key`` to the table entry ``entry`` (clearing the one it held)."""
+        old = self._hot.get(key, -1)
+        if old != entry:
+            mv = self._mv
+            if old >= 0:
+                mv[old] = 0.0
+            mv[entry] = 1.0
+            self._hot[key] = entry
+
+    # --- the game side: called once per action ---------------------------------------------------------------
+
+    def reset(self, state: Any) -> None:
+        """Start following ``state`` (a new game)."""
+        n = self.players
+        self._state = state
+        self._array.fill(0.0)
+        self._hot: dict[str, int] = {}
+        table = self._table
+        mv = self._mv
+        for seat in range(n):
+            mv[table.row("seat", seat) + seat] = 1.0
+            if not self.wizard:
+                for other in range(n):
+                    if self._teams[other] == self._teams[seat]:
+                        mv[table.row("teammates", seat) + other] = 1.0
+        self._phase = state.phase
+        self._round = state.round_index
+        self._new_deal(state)
+        self._snapshot(state)
+
+    def _new_deal(self, state: Any) -> None:
+        """A new hand was dealt: clear what belongs to the last hand, write each seat's hand (into its own rows)."""
+        n, h = self.players, self.max_hand
+        mv = self._mv
+        stop = self._table.per_deal_stop
+        mv[0:stop] = self._zeros[0:stop]
+        self._trick_len = 0
+        self._hands = [0] * n  # each seat's hand as its plane's bits (Wizards and Jesters counted, not named)
+        self._wizards_played = [0] * n
+        self._jesters_played = [0] * n
+        self.tricks_won = [0] * n
+        for seat in range(n):
+            self._write_hand(seat, state.hand_of(seat))
+            mv[self._won_at[seat]] = 1.0
+        if self.wizard:
+            for seat in range(n):
+                mv[self._bids_public_at[seat] + h + 1] = 1.0
+                mv[self._bids_own_at[seat] + h + 1] = 1.0
+        else:
+            for seat in range(n):
+                mv[self._calls_at[seat]] = 1.0
+            nobody = self._table.row("high_bidder") + n
+            mv[nobody] = 1.0
+            self._hot["high_bidder"] = nobody
+            self.best_calls = [0] * n
+            self._deal_hands = [state.hand_of(seat) for seat in range(n)]
+            self._given_wizards = [0] * n
+            self._given_jesters = [0] * n
+
+    def _write_hand(self, seat: int, hand: int) -> None:
+        """Rewrite ``seat``'s own hand row and the suits it lacks."""
+        mv = self._mv
+        base = self._hands_at[seat]
+        mv[base : base + CARD_PLANE] = self._zeros[base : base + CARD_PLANE]
+        self._hands[seat] = bits = _canon(hand)
+        while bits:
+            low = bits & -bits
+            mv[base + low.bit_length() - 1] = 1.0
+            bits ^= low
+        base = self._lacks_at[seat]
+        lacks = _lacks(hand)
+        for suit in range(4):
+            mv[base + suit] = float(lacks >> suit & 1)
+
+    def _snapshot(self, state: Any) -> None:
+        """Read the public facts again from one view (after a change of phase or deal)."""
+        n, h = self.players, self.max_hand
+        table = self._table
+        rt = table.row
+        mv = self._mv
+        current = state.current_player()
+        view = state.view((current + 1) % n if current >= 0 else 0)  # a seat not on turn: no legal actions to list
+        self.current = view.current_player
+        self._move("current", rt("current") + (n if view.current_player < 0 else view.current_player))
+        self.led = view.led
+        self._move("led", rt("led") + view.led + 1)
+        self._move("leader", rt("leader") + view.trick_leader)
+        self._trick_len = len(view.trick)
+        self.tricks_won = list(view.tricks_won)
+        for seat, won in enumerate(view.tricks_won):
+            base = self._won_at[seat]
+            mv[base : base + h + 1] = self._zeros[base : base + h + 1]
+            mv[base + min(won, h)] = 1.0
+        self._move("phase", rt("phase") + _PHASE_INDEX[view.phase])
+        self._move("trump_suit", rt("trump_suit") + (4 if view.trump_suit < 0 else view.trump_suit))
+        self._move("trump_card", rt("trump_card") + (CARD_PLANE if view.trump_card < 0 else _single(view.trump_card)))
+        if view.hand_size:
+            self._move("hand_size", rt("hand_size") + view.hand_size - 1)
+        self._move("dealer", rt("dealer") + view.dealer)
+        if self.wizard:
+            base = rt("scores")
+            for seat, score in enumerate(view.scores):
+                mv[base + seat] = score / 100
+            mv[rt("progress")] = len(view.sheet) / self.rules.rounds
+        else:
+            self._move("contract", rt("contract") + min(view.contract, h))
+            for seat in range(n):
+                base = rt("letters", seat)
+                mv[base : base + LETTERS + 1] = self._zeros[base : base + LETTERS + 1]
+                mv[base + min(view.letters[self._teams[seat]], LETTERS)] = 1.0
+
+    def after_apply(self, actor: int, action: int) -> None:
+        """Record ``action``, just applied by seat ``actor`` (call it after every successful ``state.apply``)."""
+        state = self._state
+        before = self._phase
+        mv = self._mv
+        hot = self._hot
+        if before is _PLAY:
+            # A card: the actor's hand (its own rows) and played plane, the void it shows, the trick. This runs for
+            # most actions of a game, hence the inlining.
+            hand = self._hands[actor]
+            hands_at = self._hands_at[actor]
+            led = self.led
+            if action < FIRST_WIZARD:
+                plane = single = card = action
+                hand ^= 1 << action
+                mv[hands_at + action] = 0.0
+                suit = action // RANKS
+                if not hand & SUIT_MASKS[suit]:
+                    mv[self._lacks_at[actor] + suit] = 1.0
+                if 0 <= led < 4 and suit != led:
+                    mv[self._voids_at[actor] + led] = 1.0
+            elif action == PLAY_WIZARD:
+                plane = FIRST_WIZARD + self._wizards_played[actor]
+                self._wizards_played[actor] += 1
+                single = card = FIRST_WIZARD
+                top = FIRST_WIZARD + (hand & WIZARDS).bit_count() - 1  # k Wizards held: entries 52..52+k-1
+                hand ^= 1 << top
+                mv[hands_at + top] = 0.0
+            else:
+                assert action == PLAY_JESTER
+                plane = FIRST_JESTER + self._jesters_played[actor]
+                self._jesters_played[actor] += 1
+                single = card = FIRST_JESTER
+                top = FIRST_JESTER + (hand & JESTERS).bit_count() - 1
+                hand ^= 1 << top
+                mv[hands_at + top] = 0.0
+            self._hands[actor] = hand
+            mv[self._played_at[actor] + plane] = 1.0
+            position = self._trick_len
+            if position != self._last_position:
+                mv[self._trick + position * CARD_PLANE + single] = 1.0
+                self._trick_len = position + 1
+                if led == NO_SUIT_YET:
+                    led = next_led(led, card, position, self._first_suited)
+                    if led != NO_SUIT_YET:
+                        self.led = led
+                        entry = self._led_at + led + 1
+                        mv[hot["led"]] = 0.0
+                        mv[entry] = 1.0
+                        hot["led"] = entry
+            else:
+                trick = self._trick
+                mv[trick : self._trick_stop] = self._zeros[trick : self._trick_stop]
+                self._trick_len = 0
+                self.led = NO_SUIT_YET
+                self._move("led", self._led_at)
+                winner = state.current_player()
+                if winner >= 0:  # else the game is over: the snapshot below reads the tricks won
+                    won = self.tricks_won[winner] = self.tricks_won[winner] + 1
+                    base = self._won_at[winner]
+                    mv[base + won - 1] = 0.0
+                    mv[base + won] = 1.0
+                    self._move("leader", self._leader_at + winner)
+        elif before is _BID:
+            bid = action - BID_BASE
+            h = self.max_hand
+            base = self._bids_own_at[actor]
+            mv[base + h + 1] = 0.0
+            mv[base + bid] = 1.0
+            if not self._hidden_bids:
+                base = self._bids_public_at[actor]
+                mv[base + h + 1] = 0.0
+                mv[base + bid] = 1.0
+        elif before is _AUCTION:
+            if action == PASS:
+                mv[self._table.row("passed") + actor] = 1.0
+            else:
+                call = action - BID_BASE
+                base = self._calls_at[actor]
+                mv[base + self.best_calls[actor]] = 0.0
+                mv[base + call] = 1.0
+                self.best_calls[actor] = call
+                self._move("high_bidder", self._table.row("high_bidder") + actor)
+        elif before is _PASS_CARDS:
+            # A card given: it leaves the giver's hand and joins what it gave (its own rows only).
+            hand = self._hands[actor]
+            given = self._given_at[actor]
+            if action < FIRST_WIZARD:
+                top = action
+                mv[given + action] = 1.0
+            elif action == PLAY_WIZARD:
+                top = FIRST_WIZARD + (hand & WIZARDS).bit_count() - 1
+                mv[given + FIRST_WIZARD + self._given_wizards[actor]] = 1.0
+                self._given_wizards[actor] += 1
+            else:
+                top = FIRST_JESTER + (hand & JESTERS).bit_count() - 1
+                mv[given + FIRST_JESTER + self._given_jesters[actor]] = 1.0
+                self._given_jesters[actor] += 1
+            self._hands[actor] = hand = hand ^ 1 << top
+            mv[self._hands_at[actor] + top] = 0.0
+            base = self._lacks_at[actor]
+            lacks = _lacks(hand)
+            for suit in range(4):
+                mv[base + suit] = float(lacks >> suit & 1)
+        phase = state.phase
+        round_index = state.round_index
+        current = state.current_player()
+        if phase is before and round_index == self._round:
+            self.current = current
+            entry = self._current_at + current
+            old = hot["current"]
+            if old != entry:
+                mv[old] = 0.0
+                mv[entry] = 1.0
+                hot["current"] = entry
+            return
+        if self.wizard and round_index == self._round:
+            # Within a Wizard round: the dealer named trump, or the last bid opened the play (the leader, left of the
+            # dealer, is on turn). Nothing else changes; the other transitions read a view.
+            self._phase = phase
+            self.current = current
+            self._move("current", self._current_at + current)
+            self._move("phase", self._table.row("phase") + _PHASE_INDEX[phase])
+            if phase is not _PLAY:
+                self._move("trump_suit", self._table.row("trump_suit") + action - TRUMP_BASE)
+            return
+        if before is _PASS_CARDS and phase is _PLAY:
+            # The exchange: every seat's hand changed; what it received is its hand now less its hand before.
+            for seat in range(self.players):
+                hand, dealt = state.hand_of(seat), self._deal_hands[seat]
+                self._write_hand(seat, hand)
+                base = self._received_at[seat]
+                bits = _canon(hand & ~dealt)
+                while bits:
+                    low = bits & -bits
+                    mv[base + low.bit_length() - 1] = 1.0
+                    bits ^= low
+        if round_index != self._round and phase is not _GAME_OVER:
+            self._new_deal(state)
+        self._phase, self._round = phase, round_index
+        self._snapshot(state)
+
+    # --- the seat side ---------------------------------------------------------------------------------------
+
+    def observe(self, seat: int) -> np.ndarray:
+        """Seat ``seat``'s observation vector now, a new array: ``ObservationEncoder.encode(state.view(seat))``."""
+        return self._array.take(self._gather[seat])
+
+
+__all__ = ["TableObserver"]
