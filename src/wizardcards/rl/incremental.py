@@ -168,6 +168,8 @@ class TableObserver:
         rt = table.row
         # Row starts the action path uses, by absolute seat.
         self._hands_at = [rt("hands", s) for s in range(n)]
+        self._hands_block = self._array[rt("hands") : rt("hands", n)].reshape(n, CARD_PLANE)
+        self._hands: list[int] = []  # each seat's hand as its plane's bits (Wizards and Jesters counted, not named)
         self._played_at = [rt("played", s) for s in range(n)]
         self._won_at = [rt("won", s) for s in range(n)]
         self._voids_at = [rt("voids", s) for s in range(n)]
@@ -227,12 +229,19 @@ class TableObserver:
         stop = self._table.per_deal_stop
         mv[0:stop] = self._zeros[0:stop]
         self._trick_len = 0
-        self._hands = [0] * n  # each seat's hand as its plane's bits (Wizards and Jesters counted, not named)
         self._wizards_played = [0] * n
         self._jesters_played = [0] * n
         self.tricks_won = [0] * n
-        for seat in range(n):
-            self._write_hand(seat, state.hand_of(seat))
+        # Every seat's hand row at once (into its own row): the planes' bits, unpacked by numpy.
+        hands = [state.hand_of(seat) for seat in range(n)]
+        self._hands = bits = [_canon(hand) for hand in hands]
+        packed = np.frombuffer(b"".join(b.to_bytes(8, "little") for b in bits), np.uint8).reshape(n, 8)
+        self._hands_block[:] = np.unpackbits(packed, axis=1, count=CARD_PLANE, bitorder="little")
+        for seat, hand in enumerate(hands):
+            lacks, base = _lacks(hand), self._lacks_at[seat]
+            for suit in range(4):
+                if lacks >> suit & 1:
+                    mv[base + suit] = 1.0
             mv[self._won_at[seat]] = 1.0
         if self.wizard:
             for seat in range(n):
@@ -245,7 +254,7 @@ class TableObserver:
             mv[nobody] = 1.0
             self._hot["high_bidder"] = nobody
             self.best_calls = [0] * n
-            self._deal_hands = [state.hand_of(seat) for seat in range(n)]
+            self._deal_hands = hands
             self._given_wizards = [0] * n
             self._given_jesters = [0] * n
 

@@ -1,0 +1,105 @@
+"""The incremental observations (``TableObserver``) equal fresh encodings of each seat's ``View`` at every step, and a
+seat's vector reads no other seat's private rows."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wizardcards.core import find_rules, new_game
+from wizardcards.rl.incremental import TableObserver, _gather_indices, _Table
+from wizardcards.rl.observation import ObservationEncoder
+
+# (preset, player counts): every Wizard bid rule and hidden bids, both Jester-lead rules, every Wily mode and option.
+PRESETS = [
+    ("standard", (3, 4, 5, 6)),
+    ("hook", (3, 4)),
+    ("hidden-bids", (4, 5)),
+    ("quick", (3, 6)),
+    ("extended-suits", (4,)),
+    ("wily", (4, 6)),
+    ("wily-two-teams", (6,)),
+    ("wily-no-partners", (3, 5, 7)),
+    ("wily-combined", (4,)),
+]
+TABLES = [(preset, players) for preset, counts in PRESETS for players in counts]
+
+
+def check_game(preset: str, players: int, seed: int, max_steps: int, every_seat: bool) -> int:
+    """Play a random game; after every action compare the observer's vectors with fresh encodings of the views.
+    Returns the number of steps played."""
+    rules = find_rules(preset, players=players)
+    rng = random.Random(seed)
+    state = new_game(rules, seed)
+    encoder = ObservationEncoder(rules)
+    table = TableObserver(rules)
+    table.reset(state)
+    steps = 0
+    while True:
+        current = state.current_player()
+        seats = range(players) if every_seat or current < 0 else {current, rng.randrange(players)}
+        for seat in seats:
+            got = table.observe(seat)
+            want = encoder.encode(state.view(seat))
+            if not np.array_equal(got, want):
+                wrong = sorted({s.name for s in encoder.layout.slices.values()
+                                for i in np.flatnonzero(got != want) if s.offset <= i < s.stop})
+                pytest.fail(f"{preset}/{players} seed {seed} step {steps} seat {seat}: slices {wrong} differ")
+        if state.is_terminal() or steps == max_steps:
+            return steps
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        table.after_apply(current, action)
+        steps += 1
+
+
+@pytest.mark.parametrize(("preset", "players"), TABLES)
+def test_whole_games_every_seat_every_step(preset: str, players: int) -> None:
+    """Whole games (Wily capped: they can be long), every seat compared after every action."""
+    steps = check_game(preset, players, seed=players, max_steps=1500, every_seat=True)
+    assert steps > 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(table=st.sampled_from(TABLES), seed=st.integers(0, 2**32))
+def test_random_games_match_fresh_encodings(table: tuple[str, int], seed: int) -> None:
+    """Many more games: the seat on turn and one other seat, after every action."""
+    preset, players = table
+    check_game(preset, players, seed, max_steps=700, every_seat=False)
+
+
+def test_observe_returns_a_new_array_each_time() -> None:
+    rules = find_rules("standard", players=4)
+    table = TableObserver(rules)
+    table.reset(new_game(rules, 1))
+    first = table.observe(0)
+    first[:] = 7.0
+    assert not np.array_equal(table.observe(0), first)
+
+
+@pytest.mark.parametrize(("preset", "players"), [("hidden-bids", 4), ("wily", 4), ("wily-no-partners", 5)])
+def test_a_seat_reads_no_other_seats_private_rows(preset: str, players: int) -> None:
+    """The gather of seat s touches the private rows (hand, suits lacked by its own account, own bid, cards given and
+    received) of seat s only; every other table entry it reads is public."""
+    rules = find_rules(preset, players=players)
+    layout = ObservationEncoder(rules).layout
+    table = _Table(rules.game.value == "wizard", players, layout.max_hand)
+    private = [name for name in ("hands", "lacks", "bids_own", "given", "received") if name in table.at]
+    for seat in range(players):
+        read = set(_gather_indices(layout, table, seat).tolist())
+        for name in private:
+            for other in range(players):
+                row = set(range(table.row(name, other), table.row(name, other) + table.at[name][1]))
+                assert bool(read & row) == (other == seat), (name, seat, other)
+
+
+def test_hand_of_is_the_views_hand_and_checks_the_seat() -> None:
+    state = new_game(find_rules("wily"), 3)
+    for seat in range(4):
+        assert state.hand_of(seat) == state.view(seat).hand
+    with pytest.raises(ValueError, match="no seat 4"):
+        state.hand_of(4)
