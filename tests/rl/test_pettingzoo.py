@@ -147,3 +147,33 @@ def test_render_ansi_shows_the_agent_on_turn_view() -> None:
     quiet = wizard_v0.env()
     quiet.reset(seed=0)
     assert quiet.render() is None
+
+
+def test_numpy_integer_actions_are_taken() -> None:
+    """Agents often hand numpy integers back; the compiled engine takes plain ints only, so the env converts."""
+    env = wily_v0.env(players=4)
+    env.reset(seed=2)
+    for _ in range(40):
+        mask = env.observe(env.agent_selection)["action_mask"]
+        before = env.unwrapped.game_state.history[:]
+        action = np.flatnonzero(mask)[-1]  # np.int64
+        env.step(action)
+        assert env.unwrapped.game_state.history == before + [int(action)]
+
+
+def test_env_is_an_order_enforcing_wrapper_with_its_checks() -> None:
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    env = wizard_v0.env(players=3)
+    assert isinstance(env, OrderEnforcingWrapper)
+    for name in ("agents", "agent_selection", "rewards", "terminations", "truncations", "infos"):
+        with pytest.raises(AttributeError, match="before reset"):
+            getattr(env, name)
+    with pytest.raises(AttributeError):
+        env.last()
+    env.reset(seed=0)
+    assert env.agents == env.unwrapped.agents and env.agent_selection == env.unwrapped.agent_selection
+    iterator = iter(env.agent_iter())
+    next(iterator)
+    with pytest.raises(AssertionError, match="step"):
+        next(iterator)  # an agent loop must step between two agents

@@ -175,6 +175,7 @@ class TableObserver:
         self._voids_at = [rt("voids", s) for s in range(n)]
         self._lacks_at = [rt("lacks", s) for s in range(n)]
         self._trick, self._trick_stop = rt("trick"), rt("trick", n)
+        self._rows = [(rt("hands", s), rt("played", s), rt("lacks", s), rt("voids", s)) for s in range(n)]
         self._last_position = n - 1
         self._leader_at, self._led_at, self._current_at = rt("leader"), rt("led"), rt("current")
         if self.wizard:
@@ -314,6 +315,39 @@ class TableObserver:
         """Record ``action``, just applied by seat ``actor`` (call it after every successful ``state.apply``)."""
         state = self._state
         before = self._phase
+        if before is _PLAY and action < FIRST_WIZARD and self._trick_len != self._last_position:
+            # The commonest action by far: a suited card that does not complete the trick (the general path below
+            # does the same). The actor's hand and the suits it lacks (its own rows), its played plane, the trick,
+            # the suit to follow or the void shown, the seat on turn.
+            mv = self._mv
+            hands_at, played_at, lacks_at, voids_at = self._rows[actor]
+            hand = self._hands[actor] ^ 1 << action
+            self._hands[actor] = hand
+            mv[hands_at + action] = 0.0
+            mv[played_at + action] = 1.0
+            suit = action // RANKS
+            if not hand & SUIT_MASKS[suit]:
+                mv[lacks_at + suit] = 1.0
+            position = self._trick_len
+            mv[self._trick + position * CARD_PLANE + action] = 1.0
+            self._trick_len = position + 1
+            hot = self._hot
+            led = self.led
+            if led != suit:
+                if led == NO_SUIT_YET:  # the first suited card sets the suit to follow
+                    self.led = suit
+                    mv[hot["led"]] = 0.0
+                    entry = self._led_at + suit + 1
+                    mv[entry] = 1.0
+                    hot["led"] = entry
+                elif led < 4:  # did not follow a suit it had to: it has none
+                    mv[voids_at + led] = 1.0
+            self.current = current = state.current_player()
+            mv[hot["current"]] = 0.0
+            entry = self._current_at + current
+            mv[entry] = 1.0
+            hot["current"] = entry
+            return
         mv = self._mv
         hot = self._hot
         if before is _PLAY:
