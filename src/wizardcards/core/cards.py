@@ -74,7 +74,9 @@ class RankStyle(StrEnum):
     ONE_TO_THIRTEEN = "1..13"
 
 
-SUIT_MASKS: Final = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
+# Variable-length tuple types keep these as Python tuples under mypyc: a fixed-length one is stored unboxed and
+# re-boxed on every indexing with a variable.
+SUIT_MASKS: Final[tuple[int, ...]] = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
 SUITED: Final[CardSet] = (1 << SUITED_CARDS) - 1
 WIZARDS: Final[CardSet] = 0xF << FIRST_WIZARD
 JESTERS: Final[CardSet] = 0xF << FIRST_JESTER

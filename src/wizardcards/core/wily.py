@@ -197,7 +197,6 @@ class WilyState(TrickGameState):
         "cauldron",
         "sheet",
     )
-    COPIED_FIELDS: ClassVar[tuple[str, ...]] = ("auction", "best_calls", "given", "received", "letters", "sheet")
 
     def __init__(self, rules: RuleSet | None = None, seed: int | None = None) -> None:
         super().__init__(rules, seed)
@@ -213,6 +212,26 @@ class WilyState(TrickGameState):
         self.sheet: list[WilyHandResult] = []
         self.round_index = -1
         self._start_hand()
+
+    def _copy_into(self, other: TrickGameState) -> None:
+        super()._copy_into(other)
+        assert isinstance(other, WilyState)
+        other.round_index = self.round_index
+        other.hand_size = self.hand_size
+        other.teams = self.teams
+        other.num_teams = self.num_teams
+        other.receivers = self.receivers
+        other.auction = self.auction.copy()
+        other.passed = self.passed
+        other.high_bidder = self.high_bidder
+        other.high_bid = self.high_bid
+        other.best_calls = self.best_calls.copy()
+        other.contract = self.contract
+        other.given = self.given.copy()
+        other.received = self.received.copy()
+        other.letters = self.letters.copy()
+        other.cauldron = self.cauldron
+        other.sheet = self.sheet.copy()
 
     # --- hands -----------------------------------------------------------------------------------------------
 

@@ -19,7 +19,7 @@ from .view import RoundResult, View
 _BID_ACTIONS: Final = tuple(tuple(range(A.BID_BASE, A.BID_BASE + h + 1)) for h in range(A.MAX_BID + 1))
 _BID: Final = Phase.BID
 _CHOOSE_TRUMP: Final = Phase.CHOOSE_TRUMP
-_TRUMP_ACTIONS: Final = (A.TRUMP_BASE, A.TRUMP_BASE + 1, A.TRUMP_BASE + 2, A.TRUMP_BASE + 3)
+_TRUMP_ACTIONS: Final[tuple[int, ...]] = (A.TRUMP_BASE, A.TRUMP_BASE + 1, A.TRUMP_BASE + 2, A.TRUMP_BASE + 3)
 
 
 def round_score(bid: int, tricks: int) -> int:
@@ -43,7 +43,6 @@ def dealer_forbidden_bid(hand_size: int, other_bids: list[int], rule: BidRule, d
 
 class WizardState(TrickGameState):
     STATE_FIELDS: ClassVar[tuple[str, ...]] = ("round_index", "hand_size", "bids", "scores", "sheet")
-    COPIED_FIELDS: ClassVar[tuple[str, ...]] = ("bids", "scores", "sheet")
 
     def __init__(self, rules: RuleSet | None = None, seed: int | None = None) -> None:
         super().__init__(rules, seed)
@@ -58,6 +57,15 @@ class WizardState(TrickGameState):
         self.scores = [0] * n
         self.sheet: list[RoundResult] = []
         self._start_round()
+
+    def _copy_into(self, other: TrickGameState) -> None:
+        super()._copy_into(other)
+        assert isinstance(other, WizardState)
+        other.round_index = self.round_index
+        other.hand_size = self.hand_size
+        other.bids = self.bids.copy()
+        other.scores = self.scores.copy()
+        other.sheet = self.sheet.copy()
 
     # --- rounds ----------------------------------------------------------------------------------------------
 
