@@ -56,10 +56,16 @@ def trick_winner(cards: Sequence[int], trump: int) -> int:
     first Jester. ``trump`` is a suit 0..3 or -1 for no trump. The suit led is the suit of the first suited card,
     under either Jester-lead reading (a Wizard before it already won).
     """
+    return winning_position(cards if isinstance(cards, list) else list(cards), trump)
+
+
+def winning_position(cards: list[int], trump: int) -> int:
+    """``trick_winner`` for a list, the engine's hot path (a list indexes fast in the compiled build)."""
     best = -1
     best_key = -1
     led = -1
-    for position, card in enumerate(cards):
+    for position in range(len(cards)):
+        card = cards[position]
         if card < FIRST_WIZARD:
             suit = card // RANKS
             if led < 0:
@@ -67,7 +73,8 @@ def trick_winner(cards: Sequence[int], trump: int) -> int:
             # Trumps outrank the suit led, which outranks everything else; within a suit the id orders the rank.
             key = 200 + card if suit == trump else (100 + card if suit == led else 0)
             if key > best_key:
-                best, best_key = position, key
+                best = position
+                best_key = key
         elif card < FIRST_JESTER:
             return position
     return best if best >= 0 else 0

@@ -76,7 +76,7 @@ class WizardState(TrickGameState):
         left = (self.dealer + 1) % n
         rest = self._deal(size, left)
         self.bids = [-1] * n
-        last = self.round_index == rules.rounds - 1
+        last = self.round_index == len(rules.hand_sizes) - 1
         self.trump_card = -1 if not rest or (last and rules.last_hand_no_trump) else rest[0]
         card = self.trump_card
         self.leader = left
@@ -93,17 +93,20 @@ class WizardState(TrickGameState):
         self.current = left
 
     def _end_of_hand(self) -> None:
-        bids, tricks = self.bids, self.tricks_won
-        points = tuple(round_score(b, t) for b, t in zip(bids, tricks))
-        self.scores = [s + p for s, p in zip(self.scores, points)]
+        bids, tricks, scores = self.bids, self.tricks_won, self.scores
+        points = []
+        for seat in range(self.players):
+            score = round_score(bids[seat], tricks[seat])
+            points.append(score)
+            scores[seat] += score
         self.sheet.append(
             RoundResult(
                 self.hand_size, self.dealer, self.trump_card, self.trump_suit,
-                tuple(bids), tuple(tricks), points, tuple(self.scores),
+                tuple(bids), tuple(tricks), tuple(points), tuple(scores),
             )
         )
         self.round_index += 1
-        if self.round_index == self.rules.rounds:
+        if self.round_index == len(self.rules.hand_sizes):
             self.phase = Phase.GAME_OVER
             return
         self.dealer = (self.dealer + 1) % self.players
