@@ -4,6 +4,7 @@ Needs the ``[rl]`` extra (numpy, gymnasium, pettingzoo); ``wizardcards.rl.opensp
 load on first use, so ``import wizardcards.rl`` pulls in nothing heavy:
 
 * ``observation``: ``ObservationEncoder`` / ``ObservationLayout`` (the documented vector layout) and the action mask;
+* ``incremental``: ``TableObserver``, the same vectors for every seat of a game, kept up to date action by action;
 * ``wizard_v0``, ``wily_v0``: PettingZoo AEC environments (``wizard_v0.env(players=4)``);
 * ``gym_env``: ``WizardCardsGymEnv``, one learning seat against bots named by spec;
 * ``openspiel``: ``python_wizard`` / ``python_wily`` registered with ``pyspiel``, and bots as ``pyspiel.Bot``.
@@ -14,7 +15,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-_SUBMODULES = ("observation", "pettingzoo_env", "wizard_v0", "wily_v0", "gym_env", "openspiel")
+_SUBMODULES = ("observation", "incremental", "pettingzoo_env", "wizard_v0", "wily_v0", "gym_env", "openspiel")
 
 
 def __getattr__(name: str) -> Any:

@@ -18,9 +18,12 @@ Rewards: ``reward="round"`` (default) pays each seat the change of its return wh
 pays the whole return once, at the end (Wizard: final score; Wily: the team's letters). Either way the rewards of a
 game add up to ``state.returns()``. ``reward_scale`` multiplies them (e.g. 0.01 for Wizard points).
 
-The environment reads the engine only through ``View`` (observations) and the state's public API
-(``current_player``, ``legal_actions``, ``apply``, ``returns``, ``round_index``); observations are encoded lazily,
-when ``observe`` is called, into arrays that are reused until the next step.
+The environment reads the engine only through its public API (``current_player``, ``legal_actions``, ``apply``,
+``returns``, ``round_index``, ``phase``), ``View`` and ``hand_of(seat)`` (a seat's own hand). Observations come from a
+``TableObserver`` (``incremental.py``): updated from each action applied, gathered for a seat only when it is
+observed, and always equal to ``ObservationEncoder.encode(state.view(seat))``. The mask is built once per step, on
+demand, from ``legal_actions``. ``env()`` wraps the environment in ``OrderEnforcer``, PettingZoo's
+``OrderEnforcingWrapper`` with its per-step attribute lookups made cheap; ``benchmarks/rl.py`` measures both.
 """
 
 from __future__ import annotations
