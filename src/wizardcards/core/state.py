@@ -70,24 +70,29 @@ class DealSource:
         in a fixed order. A game always asks for the same ``needed`` at the same index, so decks are reproducible."""
         decks = self._decks
         while len(decks) <= index:
-            deck = list(_ORDERED_DECK)
-            # Fisher-Yates, stopped once the cards to deal are drawn: cards nobody will see need no shuffling, and a
-            # 4-player round deals 33 cards on average. One random() (53 bits) gives three positions: each step
-            # uses the fraction left by the last (at least 35 bits remain for the third, so the bias is below 2**-29).
-            rnd = self._rng.random
-            fraction = 0.0
-            for i in range(min(needed, DECK_SIZE - 1)):
-                if i % 3 == 0:
-                    fraction = rnd()
-                fraction *= DECK_SIZE - i
-                step = int(fraction)
-                fraction -= step
-                j = i + step
-                card = deck[j]
-                deck[j] = deck[i]
-                deck[i] = card
-            decks.append(tuple(deck))
+            decks.append(tuple(self._shuffled(needed)))
         return decks[index]
+
+    def _shuffled(self, needed: int) -> list[int]:
+        """The 60 cards, the first ``needed`` of them a uniformly random sequence.
+
+        Fisher-Yates, stopped once those cards are drawn: cards nobody will see need no shuffling, and a 4-player
+        round deals 33 cards on average. One random() (53 bits) gives three positions: each step uses the fraction
+        left by the last, which keeps more than 40 bits for the third, so the bias is below 2**-34."""
+        deck = list(_ORDERED_DECK)
+        rnd = self._rng.random
+        fraction = 0.0
+        for i in range(min(needed, DECK_SIZE - 1)):
+            if i % 3 == 0:
+                fraction = rnd()
+            fraction *= DECK_SIZE - i
+            step = int(fraction)
+            fraction -= step
+            j = i + step
+            card = deck[j]
+            deck[j] = deck[i]
+            deck[i] = card
+        return deck
 
     def draw_first_dealer(self, players: int) -> tuple[int, tuple[tuple[int, ...], ...]]:
         """RULES.md "Dealer": each contender draws a card; highest deals (Wizards high, Jesters low, suits do not
@@ -96,7 +101,7 @@ class DealSource:
         contenders = list(range(players))
         draws = []
         while True:
-            cards = self._rng.sample(range(DECK_SIZE), len(contenders))
+            cards = self._shuffled(len(contenders))
             drawn = [-1] * players
             for seat, card in zip(contenders, cards):
                 drawn[seat] = card
