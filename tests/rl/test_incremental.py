@@ -18,13 +18,17 @@ from wizardcards.rl.observation import ObservationEncoder
 PRESETS = [
     ("standard", (3, 4, 5, 6)),
     ("hook", (3, 4)),
+    ("canadian", (4,)),
     ("hidden-bids", (4, 5)),
     ("quick", (3, 6)),
+    ("double-down", (5,)),
     ("extended-suits", (4,)),
     ("wily", (4, 6)),
     ("wily-two-teams", (6,)),
     ("wily-no-partners", (3, 5, 7)),
+    ("wily-no-passing", (5,)),
     ("wily-combined", (4,)),
+    ("wily-no-trump", (4,)),
 ]
 TABLES = [(preset, players) for preset, counts in PRESETS for players in counts]
 
