@@ -275,8 +275,10 @@ class TrickGameState:
         return other
 
     def _copy_into(self, other: TrickGameState) -> None:
-        """Fill a blank shell with this state: lists are copied, the other fields are immutable and shared. Written out field by field, as clone() is the hot path of search; the property tests check that
-        a clone equals its original on every field of STATE_FIELDS."""
+        """Fill a blank shell with this state: lists are copied, the other fields are immutable and shared.
+
+        Written out field by field, as clone() is the hot path of search; tests/core/test_clone.py checks that a clone
+        equals its original on every field of STATE_FIELDS and shares no list with it."""
         other.rules = self.rules
         other.seed = self.seed
         other.players = self.players
@@ -446,8 +448,4 @@ class TrickGameState:
         return " ".join(card_to_text(c, style) for c in self.trick) or "-"
 
 
-def new_seed() -> int:
-    return secrets.randbits(63)
-
-
-__all__ = ["IllegalActionError", "Phase", "TERMINAL_PLAYER", "TrickGameState", "card_actions", "new_seed"]
+__all__ = ["IllegalActionError", "Phase", "TERMINAL_PLAYER", "TrickGameState", "card_actions"]
