@@ -110,7 +110,9 @@ def strength(spec: str, games: int, seed: int, workers: int) -> None:
           f"  (entries: {', '.join(format(r['mean_score'], '.1f') for r in others)})")
     print(f"   difference per deal            {interval(diff, half)}  "
           f"({verdict(diff >= TARGETS['margin'] and apart)}: >= 100, intervals apart: {apart})")
-    print(f"   search win rate                {interval(search['win_rate'], search['win_rate_ci95'], 100, '%')}  "
+    low, high = wilson(search["wins"], games)
+    print(f"   search win rate                {interval(search['win_rate'], search['win_rate_ci95'], 100, '%')} "
+          f"over deals, [{low:.1%}, {high:.1%}] Wilson over games  "
           f"({verdict(search['win_rate'] >= TARGETS['win_rate'])}: >= 50%)")
     print(f"   bid accuracy: search {search['bid_accuracy']:.1%}, rulebased "
           f"{fmean(r['bid_accuracy'] for r in others):.1%}")
@@ -125,13 +127,11 @@ def bid_accuracy(spec: str, games: int, seed: int, workers: int) -> None:
     made = sum(r["bid_accuracy"] * r["rounds"] for r in rows)
     rounds = sum(r["rounds"] for r in rows)
     accuracy = made / rounds
-    # A 95% Wilson interval on the rounds (the bids of one seat in one hand are the unit).
-    z = 1.96
-    centre = (accuracy + z * z / (2 * rounds)) / (1 + z * z / rounds)
-    spread = z * ((accuracy * (1 - accuracy) / rounds + z * z / (4 * rounds * rounds)) ** 0.5) / (1 + z * z / rounds)
+    # A 95% Wilson interval on the bids (one seat's bid in one hand is the unit).
+    low, high = wilson(made, rounds)
     print(f"\n3. bid accuracy in 4-player 3-card self-play ({spec} x 4): {games} games, {rounds} bids, "
           f"{time.perf_counter() - started:.0f} s")
-    print(f"   bid accuracy {accuracy:.1%} [{centre - spread:.1%}, {centre + spread:.1%}]  "
+    print(f"   bid accuracy {accuracy:.1%} [{low:.1%}, {high:.1%}]  "
           f"({verdict(accuracy >= TARGETS['bid_accuracy'])}: >= 87%)")
 
 
@@ -144,9 +144,19 @@ def wily(spec: str, games: int, seed: int, workers: int) -> None:
     rate, half = search["win_rate"], search["win_rate_ci95"]
     print(f"\n4. Wily Wizards, partners: a {spec} team against a rulebased team, {games} games "
           f"({games // 4} duplicate deals), {time.perf_counter() - started:.0f} s")
-    print(f"   search team win rate {interval(rate, half, 100, '%')}  ({verdict(rate >= TARGETS['wily_win'])}: >= 70%)")
+    low, high = wilson(search["wins"], games)
+    print(f"   search team win rate {interval(rate, half, 100, '%')} over deals, [{low:.1%}, {high:.1%}] Wilson over "
+          f"games  ({verdict(rate >= TARGETS['wily_win'])}: >= 70%)")
     print(f"   contracts: search bid {search['high_bids']} hands, made {search['contracts_made']}; "
           f"mean letters {search['mean_score']:.2f}")
+
+
+def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion (sound at 0% and 100%, where a t interval collapses)."""
+    p = successes / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    spread = z * ((p * (1 - p) / trials + z * z / (4 * trials * trials)) ** 0.5) / (1 + z * z / trials)
+    return centre - spread, centre + spread
 
 
 def main() -> None:
