@@ -4,6 +4,7 @@ seat's vector reads no other seat's private rows."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -11,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wizardcards.core import find_rules, new_game
+from wizardcards.core.actions import PASS
 from wizardcards.rl.incremental import TableObserver, _gather_indices, _Table
 from wizardcards.rl.observation import ObservationEncoder
 
@@ -33,9 +35,11 @@ PRESETS = [
 TABLES = [(preset, players) for preset, counts in PRESETS for players in counts]
 
 
-def check_game(preset: str, players: int, seed: int, max_steps: int, every_seat: bool) -> int:
-    """Play a random game; after every action compare the observer's vectors with fresh encodings of the views.
-    Returns the number of steps played."""
+def check_game(
+    preset: str, players: int, seed: int, max_steps: int, every_seat: bool, choose: Any = None
+) -> int:
+    """Play a random game (or one whose actions ``choose(state, rng)`` picks); after every action compare the
+    observer's vectors with fresh encodings of the views. Returns the number of steps played."""
     rules = find_rules(preset, players=players)
     rng = random.Random(seed)
     state = new_game(rules, seed)
@@ -55,7 +59,7 @@ def check_game(preset: str, players: int, seed: int, max_steps: int, every_seat:
                 pytest.fail(f"{preset}/{players} seed {seed} step {steps} seat {seat}: slices {wrong} differ")
         if state.is_terminal() or steps == max_steps:
             return steps
-        action = rng.choice(state.legal_actions())
+        action = choose(state, rng) if choose else rng.choice(state.legal_actions())
         state.apply(action)
         table.after_apply(current, action)
         steps += 1
@@ -74,6 +78,21 @@ def test_random_games_match_fresh_encodings(table: tuple[str, int], seed: int) -
     """Many more games: the seat on turn and one other seat, after every action."""
     preset, players = table
     check_game(preset, players, seed, max_steps=700, every_seat=False)
+
+
+@pytest.mark.parametrize(("preset", "players"), [("wily", 4), ("wily-no-partners", 5), ("wily-no-passing", 3)])
+def test_thrown_in_hands(preset: str, players: int) -> None:
+    """Everybody passes in the first three hands (each is thrown in and dealt again), then random play."""
+
+    def choose(state: Any, rng: random.Random) -> int:
+        legal = state.legal_actions()
+        return PASS if state.round_index < 3 and PASS in legal else rng.choice(legal)
+
+    check_game(preset, players, seed=5, max_steps=400, every_seat=True, choose=choose)
+    state = new_game(find_rules(preset, players=players), 5)
+    while state.round_index < 3:
+        state.apply(PASS)
+    assert [row.high_bidder for row in state.sheet] == [-1, -1, -1]
 
 
 def test_observe_returns_a_new_array_each_time() -> None:
