@@ -4,6 +4,7 @@
     wizard play [--game G] [--players N] [--rules PRESET] [--bots SPEC ...] [--resume]
     wizard score [--new]
     wizard replay FILE
+    wizard serve [--host H] [--port P] [--db URL]
 """
 
 from __future__ import annotations
@@ -157,6 +158,12 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", help="a GameRecord JSON file (e.g. from wizard play or simulate --record)")
     replay.add_argument("--seat", type=int, default=0, help="whose view to show first (v cycles)")
     replay.set_defaults(run=_tui("replay"))
+
+    serve = commands.add_parser("serve", help="the multiplayer server over WebSocket ([server] extra)")
+    from .server import serve as serve_command  # argparse only at import; FastAPI and uvicorn load when it runs
+
+    serve_command.add_arguments(serve)
+    serve.set_defaults(run=serve_command.run)
     return parser
 
 
