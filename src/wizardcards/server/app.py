@@ -1,0 +1,221 @@
+"""The FastAPI application: HTTP endpoints for tables and records, and the WebSocket that speaks the protocol.
+
+    POST /tables                      create a table: game, preset, players, rule options, seats (human or bot)
+    GET  /tables[?status=finished]    list tables;  GET /tables/{id}: one table (no seed, no tokens)
+    GET  /tables/{id}/record          the GameRecord of a finished game (a running game's seed would show every hand)
+    GET  /protocol.schema.json        the JSON Schema of every protocol message
+    WS   /ws                          the protocol (protocol.py)
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ..bots import UnknownBotError
+from ..core import Game, ImpossibleRulesError, RuleSet, find_rules
+from . import protocol as P
+from .db import default_url, make_engine, upgrade
+from .tables import Connection, TableError, TableManager
+
+DEFAULT_PRESET = {"wizard": "standard", "wily": "wily"}
+
+
+class SeatRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: Annotated[str, Field(min_length=1, max_length=64)]
+    bot: Annotated[str | None, Field(max_length=128)] = None  # a bot spec ("rulebased", "search:level=1"); None: human
+
+
+class TableRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: Literal["wizard", "wily"] = "wizard"
+    preset: str | None = None
+    players: Annotated[int | None, Field(ge=3, le=7)] = None
+    options: dict[str, Any] = Field(default_factory=dict)  # RuleSet fields over the preset's
+    seats: list[SeatRequest] | None = None  # default: every seat human
+
+
+def rules_of(request: TableRequest) -> RuleSet:
+    try:
+        base = find_rules(request.preset or DEFAULT_PRESET[request.game], request.players)
+        if base.game is not Game(request.game):
+            raise ImpossibleRulesError(f"preset {request.preset!r} is not a {request.game} rule set")
+        if request.options:
+            return RuleSet.from_dict({**base.to_dict(), **request.options})
+        return base
+    except (ImpossibleRulesError, TypeError, ValueError) as error:
+        raise HTTPException(422, str(error)) from None
+
+
+class Throttle:
+    """A token bucket per connection: ``rate`` messages a second, bursts of ``burst``."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens, self.last = burst, time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+def create_app(db_url: str | None = None, *, rate: float = 100.0, burst: float = 200.0, strikes: int = 50) -> FastAPI:
+    """The server for the database at ``db_url`` (default: a SQLite file in the user's data directory).
+
+    A connection sending more than ``rate`` messages a second (after a burst of ``burst``) gets ``throttled`` errors
+    and is closed after ``strikes`` of them; other connections are not affected."""
+    url = db_url or default_url()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = make_engine(url)
+        upgrade(engine)
+        manager = TableManager(engine)
+        manager.load_unfinished()
+        app.state.manager = manager
+        await manager.start_ready()
+        yield
+        engine.dispose()
+
+    app = FastAPI(title="wizardcards server", lifespan=lifespan)
+
+    def manager() -> TableManager:
+        return app.state.manager  # type: ignore[no-any-return]
+
+    @app.get("/protocol.schema.json")
+    def schema() -> dict[str, Any]:
+        return P.protocol_schema()
+
+    @app.post("/tables", status_code=201)
+    async def create_table(request: TableRequest) -> dict[str, Any]:
+        rules = rules_of(request)
+        seats = request.seats or [SeatRequest(name=f"Player {s + 1}") for s in range(rules.players)]
+        try:
+            table = manager().create(rules, [(s.name, s.bot) for s in seats])
+        except (TableError, UnknownBotError) as error:
+            raise HTTPException(422, str(error)) from None
+        await manager().start_ready()
+        return {
+            **table.summary(),
+            "seats": [
+                {"seat": i, "name": table.names[i], "bot": table.bots[i], "token": token,
+                 "invite": f"/play?token={token}"}
+                for i, token in enumerate(table.tokens) if table.bots[i] is None
+            ],
+            "spectator_token": table.spectator_token,
+            "spectator": f"/play?token={table.spectator_token}",
+        }
+
+    @app.get("/tables")
+    def list_tables(status: Literal["waiting", "playing", "finished"] | None = None) -> list[dict[str, Any]]:
+        return manager().list(status)
+
+    @app.get("/tables/{table_id}")
+    def get_table(table_id: str) -> dict[str, Any]:
+        table = manager().find(table_id)
+        if table is None:
+            raise HTTPException(404, f"no table {table_id!r}")
+        return table.summary()
+
+    @app.get("/tables/{table_id}/record")
+    def get_record(table_id: str) -> dict[str, Any]:
+        table = manager().find(table_id)
+        if table is None:
+            raise HTTPException(404, f"no table {table_id!r}")
+        if table.status != "finished":
+            raise HTTPException(409, "a record is published once the game is over (its seed reveals every hand)")
+        return manager().record(table).to_dict()
+
+    @app.websocket("/ws")
+    async def websocket(ws: WebSocket) -> None:
+        await ws.accept()
+        connection = Connection(send=ws.send_text)
+        throttle = Throttle(rate, burst)
+        strikes_left = strikes
+        try:
+            while True:
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                raw = frame.get("text")
+                if raw is None:
+                    raw_bytes = frame.get("bytes") or b""
+                    size = len(raw_bytes)
+                    raw = raw_bytes.decode("utf-8", "replace")
+                else:
+                    size = len(raw.encode("utf-8", "surrogatepass"))
+                seq = connection.table.seq if connection.table is not None else 0
+                if not throttle.allow():
+                    strikes_left -= 1
+                    await _error(connection, seq, None, "throttled", f"more than {rate:g} messages a second")
+                    if strikes_left <= 0:
+                        await ws.close(code=1008, reason="flooding")
+                        break
+                    continue
+                await _handle(manager(), connection, raw, size, seq)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            manager().leave(connection)
+
+    return app
+
+
+async def _error(connection: Connection, seq: int, reply_to: str | None, code: str, message: str) -> None:
+    await connection.send(
+        P.dump(P.ErrorMessage(seq=seq, reply_to=reply_to, code=code, message=message))  # type: ignore[arg-type]
+    )
+
+
+def _id_of(data: Any) -> str | None:
+    if isinstance(data, dict):
+        value = data.get("id")
+        if isinstance(value, str) and 0 < len(value) <= P.MAX_ID_LENGTH:
+            return value
+    return None
+
+
+async def _handle(manager: TableManager, connection: Connection, raw: str, size: int, seq: int) -> None:
+    if size > P.MAX_MESSAGE_BYTES:
+        limit = P.MAX_MESSAGE_BYTES
+        await _error(connection, seq, None, "too_large", f"a message is at most {limit} bytes, not {size}")
+        return
+    try:
+        data = json.loads(raw)
+    except (json.JSONDecodeError, RecursionError) as error:
+        await _error(connection, seq, None, "malformed", f"not JSON: {error}")
+        return
+    try:
+        message = P.CLIENT_ADAPTER.validate_python(data)
+    except ValidationError as error:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc']) or 'message'}: {e['msg']}" for e in error.errors()[:5]
+        )
+        await _error(connection, seq, _id_of(data), "invalid", problems)
+        return
+    try:
+        if isinstance(message, P.Hello):
+            if connection.table is not None:
+                raise TableError("already_joined", "this connection has joined a table already")
+            await manager.join(connection, message)
+        elif isinstance(message, P.Act):
+            await manager.act(connection, message)
+        else:
+            if connection.table is None:
+                raise TableError("not_joined", "say hello with a token first")
+            await connection.send(connection.table.view_message(connection.seat))
+    except TableError as error:
+        now = connection.table.seq if connection.table is not None else seq
+        await _error(connection, now, message.id, error.code, str(error))

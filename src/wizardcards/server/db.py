@@ -1,0 +1,96 @@
+"""Persistence: the SQLAlchemy 2 models (tables, seats, actions), the engine, and the Alembic upgrade run on start.
+
+A table's game is its rule set, its seed and its accepted actions in order; the ``actions`` rows are the record, so
+``replay`` rebuilds any table. Each action row is committed before any client hears of it (see ``tables.py``). The
+schema is created and upgraded by the migrations shipped in ``wizardcards/server/migrations`` for SQLite and
+PostgreSQL alike.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, datetime
+from pathlib import Path
+
+from sqlalchemy import BigInteger, DateTime, ForeignKey, Integer, String, Text, create_engine
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class TableRow(Base):
+    __tablename__ = "game_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    rules: Mapped[str] = mapped_column(Text)  # RuleSet.to_dict() as JSON
+    seed: Mapped[int] = mapped_column(BigInteger)  # drawn with secrets.SystemRandom, < 2**63
+    status: Mapped[str] = mapped_column(String(16), default="waiting", index=True)  # waiting | playing | finished
+    spectator_token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    bot: Mapped[str | None] = mapped_column(String(128), nullable=True)  # a bot spec; None: a human seat
+    token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    joined: Mapped[bool] = mapped_column(default=False)
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)  # 0-based position in the game's history
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[int] = mapped_column(Integer)
+    client_id: Mapped[str | None] = mapped_column(String(128), nullable=True)  # None for a bot's action
+
+
+def default_url() -> str:
+    """A SQLite file in the user's data directory (``WIZARDCARDS_DATA_DIR`` overrides the directory)."""
+    directory = os.environ.get("WIZARDCARDS_DATA_DIR")
+    if not directory:
+        import platformdirs
+
+        directory = platformdirs.user_data_dir("wizardcards")
+    Path(directory).mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{Path(directory) / 'server.sqlite3'}"
+
+
+def normalise_url(url: str) -> str:
+    """``postgresql://`` URLs use the psycopg 3 driver (the one the ``server`` extra installs)."""
+    if url.startswith("postgresql://") or url.startswith("postgres://"):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    return url
+
+
+def make_engine(url: str) -> Engine:
+    url = normalise_url(url)
+    if url.startswith("sqlite"):
+        return create_engine(url, connect_args={"check_same_thread": False})
+    return create_engine(url, pool_pre_ping=True)
+
+
+def upgrade(engine: Engine) -> None:
+    """Create or upgrade the schema to the newest migration (Alembic, run in-process)."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")

@@ -1,0 +1,125 @@
+"""The WebSocket protocol: every message either side sends, as pydantic models, and their JSON Schema.
+
+One WebSocket per connection, one JSON object per text frame, at most ``MAX_MESSAGE_BYTES``. The client speaks first:
+
+    -> {"type": "hello", "id": "c1", "token": "<seat or spectator token>"}
+    <- {"type": "welcome", "seq": 0, "reply_to": "c1", "table": "...", "seat": 2, "names": [...], "bots": [...]}
+    <- {"type": "view", "seq": 0, "view": {...}}                 # this connection's own View
+    -> {"type": "action", "id": "c2", "action": 61}              # an integer of the game's action table
+    <- {"type": "ack", "seq": 1, "reply_to": "c2", "number": 0}  # accepted as decision number 0
+    <- {"type": "view", "seq": 1, "view": {...}}                 # to every connection at the table
+    <- {"type": "error", "seq": 1, "reply_to": "c3", "code": "illegal", "message": "must follow Hearts: ..."}
+
+``seq`` is the table's sequence number: the count of decisions the table has accepted when the message was sent, so
+a view with ``seq`` n shows the game after its first n decisions and the views of one table arrive in order. A client
+message id seen before at the same seat is answered with the same ack and applied once (ids are kept with the
+actions, so this holds across restarts).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAdapter
+
+from ..core import NUM_ACTIONS
+
+MAX_MESSAGE_BYTES = 4096
+MAX_ID_LENGTH = 128
+
+ClientId = Annotated[StrictStr, Field(min_length=1, max_length=MAX_ID_LENGTH)]
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Hello(_Message):
+    """Join a table with a seat's token (that seat's view and actions) or the spectator token (public view)."""
+
+    type: Literal["hello"]
+    id: ClientId
+    token: Annotated[StrictStr, Field(min_length=1, max_length=128)]
+
+
+class Act(_Message):
+    """Take a decision for this connection's seat: one integer of the game's action table."""
+
+    type: Literal["action"]
+    id: ClientId
+    action: Annotated[StrictInt, Field(ge=0, lt=NUM_ACTIONS)]
+
+
+class Sync(_Message):
+    """Ask for the current view again (answered with a ``view`` to this connection only)."""
+
+    type: Literal["sync"]
+    id: ClientId
+
+
+ClientMessage = Annotated[Hello | Act | Sync, Field(discriminator="type")]
+
+
+class Welcome(_Message):
+    type: Literal["welcome"] = "welcome"
+    seq: int
+    reply_to: str
+    table: str
+    seat: int  # -1 for a spectator
+    names: list[str]
+    bots: list[str | None]  # the bot spec of each seat; None for a human seat
+    status: str
+
+
+class ViewMessage(_Message):
+    type: Literal["view"] = "view"
+    seq: int
+    view: dict[str, Any]  # serialize.view_to_json of this connection's View
+
+
+class Ack(_Message):
+    type: Literal["ack"] = "ack"
+    seq: int  # the table's sequence number just after this decision
+    reply_to: str
+    number: int  # the decision's position in the game's history
+
+
+ErrorCode = Literal[
+    "malformed", "too_large", "invalid", "not_joined", "already_joined", "bad_token", "spectator",
+    "not_your_turn", "illegal", "not_started", "game_over", "throttled",
+]
+
+
+class ErrorMessage(_Message):
+    type: Literal["error"] = "error"
+    seq: int
+    reply_to: str | None  # the id of the message in error, when it could be read
+    code: ErrorCode
+    message: str
+
+
+ServerMessage = Annotated[Welcome | ViewMessage | Ack | ErrorMessage, Field(discriminator="type")]
+
+CLIENT_ADAPTER: TypeAdapter[Hello | Act | Sync] = TypeAdapter(ClientMessage)
+SERVER_ADAPTER: TypeAdapter[Welcome | ViewMessage | Ack | ErrorMessage] = TypeAdapter(ServerMessage)
+
+
+def protocol_schema() -> dict[str, Any]:
+    """A JSON Schema document holding every client and server message (served at ``/protocol.schema.json``)."""
+    client = CLIENT_ADAPTER.json_schema(ref_template="#/$defs/{model}")
+    server = SERVER_ADAPTER.json_schema(ref_template="#/$defs/{model}")
+    defs = {**client.pop("$defs", {}), **server.pop("$defs", {})}
+    defs["ClientMessage"] = client
+    defs["ServerMessage"] = server
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "wizardcards server protocol",
+        "description": f"One JSON object per WebSocket text frame, at most {MAX_MESSAGE_BYTES} bytes.",
+        "oneOf": [{"$ref": "#/$defs/ClientMessage"}, {"$ref": "#/$defs/ServerMessage"}],
+        "$defs": defs,
+    }
+
+
+def dump(message: BaseModel) -> str:
+    return json.dumps(message.model_dump(mode="json"), separators=(",", ":"))

@@ -1,0 +1,84 @@
+"""The one place a ``View`` becomes JSON, and the public view a spectator gets.
+
+``view_to_json`` writes every field of a View as plain JSON values (card sets as sorted lists of card ids 0..59, enums
+as their values, the legal actions with their text). ``public_view`` is what every seat may know: it is built from the
+seats' own views, never from the state's hidden parts, so nothing a spectator receives is hidden from any seat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..core import TrickGameState, View
+from ..core.actions import action_to_text
+
+SPECTATOR = -1  # the ``seat`` of a spectator's view
+
+
+def card_list(cards: int) -> list[int]:
+    """The card ids of a CardSet bitmask, in increasing order."""
+    out = []
+    while cards:
+        low = cards & -cards
+        out.append(low.bit_length() - 1)
+        cards ^= low
+    return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def view_to_json(view: View) -> dict[str, Any]:
+    """Every field of ``view`` as JSON-ready values (the protocol's ``view`` payload)."""
+    style = view.rules.rank_style
+    return {
+        "game": view.game.value,
+        "rules": view.rules.to_dict(),
+        "players": view.rules.players,
+        "seat": view.seat,
+        "phase": view.phase.value,
+        "current_player": view.current_player,
+        "dealer": view.dealer,
+        "round_index": view.round_index,
+        "hand_size": view.hand_size,
+        "hand": card_list(view.hand),
+        "trump_card": view.trump_card,
+        "trump_suit": view.trump_suit,
+        "led": view.led,
+        "trick_leader": view.trick_leader,
+        "trick": list(view.trick),
+        "round_tricks": [[leader, list(cards), winner] for leader, cards, winner in view.round_tricks],
+        "played": card_list(view.played),
+        "tricks_won": list(view.tricks_won),
+        "legal_actions": list(view.legal_actions),
+        "legal_texts": [action_to_text(a, style) for a in view.legal_actions],
+        "bids": list(view.bids),
+        "scores": list(view.scores),
+        "sheet": [_plain(tuple(row)) for row in view.sheet],
+        "teams": list(view.teams),
+        "auction": [list(call) for call in view.auction],
+        "high_bidder": view.high_bidder,
+        "high_bid": view.high_bid,
+        "contract": view.contract,
+        "letters": list(view.letters),
+        "given": card_list(view.given),
+        "received": card_list(view.received),
+        "winners": list(view.winners),
+    }
+
+
+def public_view(state: TrickGameState) -> View:
+    """What a spectator sees: no hand, no passed cards, no legal actions, and a bid only once every seat may see it.
+
+    A bid is public when a seat other than the bidder sees it in its own view (under hidden bids, once the round is
+    played); so the spectator never learns more than the least-informed seat."""
+    n = state.players
+    base = state.view(0)
+    bids: tuple[int | None, ...] = base.bids
+    if bids:
+        bids = tuple(state.view((seat + 1) % n).bids[seat] for seat in range(n))
+    return replace(base, seat=SPECTATOR, hand=0, given=0, received=0, legal_actions=(), bids=bids)

@@ -1,0 +1,32 @@
+"""``wizard serve``: run the server on uvicorn (arguments, defaults, and the frame size limit)."""
+
+from __future__ import annotations
+
+import argparse
+
+from . import protocol as P
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument(
+        "--db", default=None, metavar="URL",
+        help="database URL, e.g. postgresql://user@host/db (default: a SQLite file in the user's data directory;"
+        " WIZARDCARDS_DATA_DIR sets the directory)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from .app import create_app
+    from .db import default_url
+
+    url = args.db or default_url()
+    print(f"wizard serve: http://{args.host}:{args.port} (database {url.split('@')[-1]})", flush=True)
+    # Frames far over the protocol's limit are refused by the WebSocket layer itself; smaller oversized ones get an
+    # error message from the application.
+    uvicorn.run(create_app(url), host=args.host, port=args.port, ws_max_size=16 * P.MAX_MESSAGE_BYTES,
+                log_level="warning")
+    return 0

@@ -1,0 +1,326 @@
+"""Live tables: seats and tokens, the connections at each table, accepting actions, bots, and reloading on start.
+
+The state of a table lives in memory and in the database; the database is the authority. An action is tried on a
+clone of the state (the core validates it and names the broken rule), committed as an ``actions`` row, and only then
+swapped in and announced, so a crash at any point loses nothing anyone was told. On start every unfinished table is
+rebuilt by replaying its rows. Each connection receives only its own seat's ``View`` (a spectator the public view).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session
+
+from ..bots import Bot, make_bot
+from ..core import GameRecord, IllegalActionError, RuleSet, TrickGameState, new_game, replay
+from . import protocol as P
+from .db import ActionRow, SeatRow, TableRow
+from .serialize import SPECTATOR, public_view, view_to_json
+
+_SYSTEM_RANDOM = secrets.SystemRandom()
+
+Send = Callable[[str], Awaitable[None]]
+
+
+class TableError(ValueError):
+    """A request the server refuses; ``code`` is one of the protocol's error codes."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(eq=False)
+class Connection:
+    """One WebSocket: its send function and, once it said hello, its table and seat (-1: spectator)."""
+
+    send: Send
+    table: LiveTable | None = None
+    seat: int = SPECTATOR
+
+
+@dataclass(eq=False)
+class LiveTable:
+    id: str
+    rules: RuleSet
+    seed: int
+    names: list[str]
+    bots: list[str | None]
+    tokens: list[str]
+    spectator_token: str
+    status: str
+    state: TrickGameState
+    joined: set[int] = field(default_factory=set)
+    acks: dict[tuple[int, str], P.Ack] = field(default_factory=dict)
+    connections: list[Connection] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    players: dict[int, Bot] = field(default_factory=dict)
+    rng: random.Random = field(default_factory=lambda: random.Random(_SYSTEM_RANDOM.getrandbits(64)))
+
+    @property
+    def seq(self) -> int:
+        return len(self.state.history)
+
+    def bot(self, seat: int) -> Bot:
+        if seat not in self.players:
+            spec = self.bots[seat]
+            assert spec is not None
+            self.players[seat] = make_bot(spec)
+        return self.players[seat]
+
+    def view_message(self, seat: int) -> str:
+        view = public_view(self.state) if seat == SPECTATOR else self.state.view(seat)
+        return P.dump(P.ViewMessage(seq=self.seq, view=view_to_json(view)))
+
+    def summary(self) -> dict[str, Any]:
+        """What anyone may know of a table: never the seed or tokens (the seed would reveal every hand)."""
+        return {
+            "id": self.id,
+            "game": self.rules.game.value,
+            "rules": self.rules.to_dict(),
+            "status": self.status,
+            "names": self.names,
+            "bots": self.bots,
+            "decisions": self.seq,
+            "scores": list(self.state.returns()) if self.state.is_terminal() else None,
+            "winners": list(self.state.winners()) if self.state.is_terminal() else None,  # type: ignore[attr-defined]
+        }
+
+
+class TableManager:
+    """Every table the server knows: create, find by token, join, act, reload."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.tables: dict[str, LiveTable] = {}
+        self.by_token: dict[str, tuple[str, int]] = {}
+
+    # --- creating and loading -------------------------------------------------------------------------------
+
+    def create(self, rules: RuleSet, seats: list[tuple[str, str | None]]) -> LiveTable:
+        """A new table; ``seats`` holds (name, bot spec or None for a human) per seat. The seed is drawn here."""
+        if len(seats) != rules.players:
+            raise TableError("invalid", f"{rules.players} players need {rules.players} seats, not {len(seats)}")
+        for _, spec in seats:
+            if spec is not None:
+                make_bot(spec)  # raises UnknownBotError (a ValueError) for a spec that names no bot
+        seed = _SYSTEM_RANDOM.randrange(2**63)
+        table_id = secrets.token_hex(8)
+        tokens = [secrets.token_urlsafe(24) for _ in seats]
+        spectator = secrets.token_urlsafe(24)
+        with Session(self.engine) as session, session.begin():
+            session.add(
+                TableRow(id=table_id, rules=json.dumps(rules.to_dict()), seed=seed, status="waiting",
+                         spectator_token=spectator)
+            )
+            session.flush()
+            for seat, ((name, spec), token) in enumerate(zip(seats, tokens)):
+                session.add(SeatRow(table_id=table_id, seat=seat, name=name, bot=spec, token=token, joined=False))
+        table = LiveTable(
+            id=table_id, rules=rules, seed=seed, names=[n for n, _ in seats], bots=[b for _, b in seats],
+            tokens=tokens, spectator_token=spectator, status="waiting", state=new_game(rules, seed),
+        )
+        self._add(table)
+        return table
+
+    def _add(self, table: LiveTable) -> None:
+        self.tables[table.id] = table
+        for seat, token in enumerate(table.tokens):
+            self.by_token[token] = (table.id, seat)
+        self.by_token[table.spectator_token] = (table.id, SPECTATOR)
+
+    def _load(self, session: Session, row: TableRow) -> LiveTable:
+        seats = session.scalars(select(SeatRow).where(SeatRow.table_id == row.id).order_by(SeatRow.seat)).all()
+        actions = session.scalars(
+            select(ActionRow).where(ActionRow.table_id == row.id).order_by(ActionRow.number)
+        ).all()
+        rules = RuleSet.from_dict(json.loads(row.rules))
+        state = replay(GameRecord(rules=rules, seed=row.seed, actions=[a.action for a in actions]))
+        table = LiveTable(
+            id=row.id, rules=rules, seed=row.seed, names=[s.name for s in seats], bots=[s.bot for s in seats],
+            tokens=[s.token for s in seats], spectator_token=row.spectator_token, status=row.status, state=state,
+            joined={s.seat for s in seats if s.joined},
+        )
+        for a in actions:
+            if a.client_id is not None:
+                table.acks[(a.seat, a.client_id)] = P.Ack(seq=a.number + 1, reply_to=a.client_id, number=a.number)
+        return table
+
+    def load_unfinished(self) -> list[LiveTable]:
+        """Rebuild every table not finished by replaying its record (run once on start)."""
+        loaded = []
+        with Session(self.engine) as session:
+            for row in session.scalars(select(TableRow).where(TableRow.status != "finished")).all():
+                table = self._load(session, row)
+                self._add(table)
+                loaded.append(table)
+        return loaded
+
+    def find(self, table_id: str) -> LiveTable | None:
+        """A table by id, loading a finished one from the database when it is not in memory."""
+        table = self.tables.get(table_id)
+        if table is None:
+            with Session(self.engine) as session:
+                row = session.get(TableRow, table_id)
+                if row is not None:
+                    table = self._load(session, row)
+                    self._add(table)
+        return table
+
+    def find_token(self, token: str) -> tuple[LiveTable, int] | None:
+        found = self.by_token.get(token)
+        if found is None:
+            with Session(self.engine) as session:
+                seat_row = session.scalars(select(SeatRow).where(SeatRow.token == token)).first()
+                if seat_row is not None:
+                    found = (seat_row.table_id, seat_row.seat)
+                else:
+                    table_row = session.scalars(select(TableRow).where(TableRow.spectator_token == token)).first()
+                    found = None if table_row is None else (table_row.id, SPECTATOR)
+            if found is None:
+                return None
+        table = self.find(found[0])
+        return None if table is None else (table, found[1])
+
+    def list(self, status: str | None = None) -> list[dict[str, Any]]:
+        with Session(self.engine) as session:
+            query = select(TableRow.id).order_by(TableRow.created_at)
+            if status is not None:
+                query = query.where(TableRow.status == status)
+            ids = list(session.scalars(query).all())
+        return [table.summary() for table in (self.find(i) for i in ids) if table is not None]
+
+    # --- connections ----------------------------------------------------------------------------------------
+
+    async def join(self, connection: Connection, hello: P.Hello) -> None:
+        found = self.find_token(hello.token)
+        if found is None:
+            raise TableError("bad_token", "no seat or table has this token")
+        table, seat = found
+        async with table.lock:
+            connection.table, connection.seat = table, seat
+            table.connections.append(connection)
+            welcome = P.Welcome(
+                seq=table.seq, reply_to=hello.id, table=table.id, seat=seat, names=table.names, bots=table.bots,
+                status=table.status,
+            )
+            await connection.send(P.dump(welcome))
+            await connection.send(table.view_message(seat))
+            if seat != SPECTATOR and seat not in table.joined:
+                table.joined.add(seat)
+                with Session(self.engine) as session, session.begin():
+                    row = session.get(SeatRow, (table.id, seat))
+                    assert row is not None
+                    row.joined = True
+            if table.status == "waiting" and all(
+                table.bots[s] is not None or s in table.joined for s in range(table.rules.players)
+            ):
+                await self._start(table)
+
+    async def start_ready(self) -> None:
+        """Let the bots of every playing table move (after a reload) and start tables whose seats are all bots."""
+        for table in list(self.tables.values()):
+            async with table.lock:
+                if table.status == "waiting" and all(b is not None for b in table.bots):
+                    await self._start(table)
+                elif table.status == "playing":
+                    await self._play_bots(table)
+
+    async def _start(self, table: LiveTable) -> None:
+        table.status = "playing"
+        self._set_status(table)
+        await self._play_bots(table)
+
+    def leave(self, connection: Connection) -> None:
+        if connection.table is not None and connection in connection.table.connections:
+            connection.table.connections.remove(connection)
+
+    async def act(self, connection: Connection, message: P.Act) -> None:
+        table = connection.table
+        if table is None:
+            raise TableError("not_joined", "say hello with a token before acting")
+        seat = connection.seat
+        if seat == SPECTATOR:
+            raise TableError("spectator", "a spectator cannot act")
+        async with table.lock:
+            ack = table.acks.get((seat, message.id))
+            if ack is not None:  # a repeated id: the same answer, applied once
+                await connection.send(P.dump(ack))
+                return
+            if table.status == "waiting":
+                raise TableError("not_started", "the game starts when every human seat has joined")
+            if table.state.is_terminal():
+                raise TableError("game_over", "the game is over")
+            if table.state.current_player() != seat:
+                raise TableError("not_your_turn", f"it is seat {table.state.current_player()}'s turn, not {seat}'s")
+            await self._accept(table, seat, int(message.action), message.id, connection)
+            await self._play_bots(table)
+
+    async def _accept(
+        self, table: LiveTable, seat: int, action: int, client_id: str | None, connection: Connection | None
+    ) -> P.Ack:
+        trial = table.state.clone()
+        try:
+            trial.apply(action)
+        except IllegalActionError as error:
+            raise TableError("illegal", str(error)) from None
+        except ValueError as error:  # the core's other refusals are still the rules speaking
+            raise TableError("illegal", str(error)) from None
+        number = table.seq
+        finished = trial.is_terminal()
+        # Committed before anyone is told: the database is the record.
+        with Session(self.engine) as session, session.begin():
+            session.add(ActionRow(table_id=table.id, number=number, seat=seat, action=action, client_id=client_id))
+            if finished:
+                row = session.get(TableRow, table.id)
+                assert row is not None
+                row.status = "finished"
+        table.state = trial
+        if finished:
+            table.status = "finished"
+        ack = P.Ack(seq=number + 1, reply_to=client_id or "", number=number)
+        if client_id is not None:
+            table.acks[(seat, client_id)] = ack
+        if connection is not None:
+            await connection.send(P.dump(ack))
+        await self._broadcast(table)
+        return ack
+
+    async def _play_bots(self, table: LiveTable) -> None:
+        state = table.state
+        while table.status == "playing" and not state.is_terminal():
+            seat = state.current_player()
+            if table.bots[seat] is None:
+                return
+            action = table.bot(seat).act(state.view(seat), table.rng)
+            await self._accept(table, seat, int(action), None, None)
+            state = table.state
+
+    async def _broadcast(self, table: LiveTable) -> None:
+        cache: dict[int, str] = {}
+        for connection in list(table.connections):
+            text = cache.get(connection.seat)
+            if text is None:
+                text = cache[connection.seat] = table.view_message(connection.seat)
+            try:
+                await connection.send(text)
+            except Exception:  # a connection that died mid-send is dropped; the others carry on
+                self.leave(connection)
+
+    def _set_status(self, table: LiveTable) -> None:
+        with Session(self.engine) as session, session.begin():
+            row = session.get(TableRow, table.id)
+            assert row is not None
+            row.status = table.status
+
+    def record(self, table: LiveTable) -> GameRecord:
+        return table.state.record(list(table.names))

@@ -1,0 +1,151 @@
+"""Protocol clients for the server tests: seats that say hello, act, and drain views until a human is on turn.
+
+Every frame each connection receives is kept, so a test can check afterwards that each one holds only what that
+connection's seat may know (``check_frames``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from wizardcards.core import GameRecord, replay_states
+from wizardcards.server.serialize import SPECTATOR, card_list, public_view, view_to_json
+
+TERMINAL = -4
+_ids = itertools.count()
+
+
+def next_id() -> str:
+    return f"m{next(_ids)}"
+
+
+class Socket(Protocol):
+    def send_text(self, text: str) -> None: ...
+    def receive_text(self) -> str: ...
+    def close(self) -> None: ...
+
+
+@dataclass
+class Client:
+    """One connection: its socket, its seat once welcomed, every frame it received, and the newest view."""
+
+    socket: Socket
+    humans: set[int]
+    seat: int | None = None
+    frames: list[dict[str, Any]] = field(default_factory=list)
+    view: dict[str, Any] | None = None
+    seq: int = 0
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        self.socket.send_text(message if isinstance(message, str) else json.dumps(message))
+
+    def receive(self) -> dict[str, Any]:
+        frame = json.loads(self.socket.receive_text())
+        self.frames.append(frame)
+        if frame["type"] == "view":
+            assert frame["seq"] >= self.seq, "views of a table arrive in order"
+            self.view, self.seq = frame["view"], frame["seq"]
+        return frame
+
+    def hello(self, token: str) -> dict[str, Any]:
+        message_id = next_id()
+        self.send({"type": "hello", "id": message_id, "token": token})
+        welcome = self.receive()
+        assert welcome["type"] == "welcome", welcome
+        assert welcome["reply_to"] == message_id
+        self.seat = welcome["seat"]
+        view = self.receive()
+        assert view["type"] == "view" and view["seq"] == welcome["seq"]
+        return welcome
+
+    def settled(self, at_least: int) -> bool:
+        """Whether the newest view is the last one of a step: at ``at_least`` or later, with a human or nobody on
+        turn (bots keep moving until a human is on turn)."""
+        if self.view is None or self.seq < at_least:
+            return False
+        current = self.view["current_player"]
+        return current == TERMINAL or current in self.humans
+
+    def drain(self, at_least: int) -> None:
+        while not self.settled(at_least):
+            frame = self.receive()
+            assert frame["type"] == "view", frame
+
+    def act(self, action: int, message_id: str | None = None) -> dict[str, Any]:
+        """Send an action and read the answer (ack or error); an ack is followed by views, read by ``drain``."""
+        message_id = message_id or next_id()
+        self.send({"type": "action", "id": message_id, "action": action})
+        while True:
+            frame = self.receive()
+            if frame["type"] in ("ack", "error"):
+                assert frame["reply_to"] == message_id, frame
+                return frame
+
+
+Choose = Callable[[dict[str, Any], random.Random], int]
+
+
+def random_choice(view: dict[str, Any], rng: random.Random) -> int:
+    return int(rng.choice(view["legal_actions"]))
+
+
+def play_to_end(
+    clients: list[Client], rng: random.Random, choose: Choose = random_choice,
+    between: Callable[[int], None] | None = None, limit: int = 5000,
+) -> int:
+    """Drive the human seats until the game is over; every connection sees every step. Returns the final seq."""
+    for client in clients:
+        client.drain(0)
+    seq = max(c.seq for c in clients)
+    for step in range(limit):
+        views = [c for c in clients if c.seat is not None and c.seat >= 0 and c.view and c.view["legal_actions"]]
+        if not views:
+            assert all(c.view and c.view["current_player"] == TERMINAL for c in clients)
+            return seq
+        assert len({c.seat for c in views}) == 1, "one seat on turn"
+        actor = views[0]
+        ack = actor.act(choose(actor.view, rng))  # type: ignore[arg-type]
+        assert ack["type"] == "ack", ack
+        assert ack["number"] == seq and ack["seq"] == seq + 1
+        for client in clients:
+            client.drain(ack["seq"])
+        seq = max(c.seq for c in clients)
+        assert all(c.seq == seq for c in clients), "every connection saw the same steps"
+        if between is not None:
+            between(step)
+    raise AssertionError("the game did not end")
+
+
+def check_frames(record: GameRecord, clients: list[Client]) -> int:
+    """Every view frame equals the core's View of that connection's seat at that seq (the public view for a
+    spectator), and independently: a seat's hand frame is its true hand, a spectator never sees a card in hand.
+    Returns the number of frames checked."""
+    states = list(replay_states(record))
+    checked = 0
+    for client in clients:
+        seat = client.seat
+        assert seat is not None
+        for frame in client.frames:
+            if frame["type"] != "view":
+                continue
+            state = states[frame["seq"]]
+            view = frame["view"]
+            if seat == SPECTATOR:
+                assert view["hand"] == [] and view["given"] == [] and view["received"] == []
+                assert view["legal_actions"] == []
+                assert view == view_to_json(public_view(state))
+            else:
+                assert view["hand"] == card_list(state.hands[seat])
+                others = 0
+                for other in range(state.players):
+                    if other != seat:
+                        others |= state.hands[other]
+                assert not set(view["hand"]) & set(card_list(others))
+                assert view == view_to_json(state.view(seat))
+            checked += 1
+    return checked

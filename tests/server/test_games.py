@@ -1,0 +1,138 @@
+"""Whole games through the protocol (FastAPI's TestClient WebSockets against SQLite): Wizard and Wily Wizards, humans
+and bots, a spectator; every frame checked against the core's views; the record and table list over HTTP."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from wizardcards.core import GameRecord, replay
+from wizardcards.server import create_app
+
+from .helpers import Client, check_frames, play_to_end
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'server.sqlite3'}")) as test_client:
+        yield test_client
+
+
+def create(client: TestClient, **body: Any) -> dict[str, Any]:
+    response = client.post("/tables", json=body)
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def connect_all(client: TestClient, table: dict[str, Any], stack: Any) -> list[Client]:
+    humans = {s["seat"] for s in table["seats"]}
+    clients = []
+    for token in [s["token"] for s in table["seats"]] + [table["spectator_token"]]:
+        socket = stack.enter_context(client.websocket_connect("/ws"))
+        connection = Client(socket, humans)
+        connection.hello(token)
+        clients.append(connection)
+    return clients
+
+
+def play_table(client: TestClient, body: dict[str, Any], seed: int) -> tuple[dict[str, Any], list[Client], GameRecord]:
+    from contextlib import ExitStack
+
+    table = create(client, **body)
+    with ExitStack() as stack:
+        clients = connect_all(client, table, stack)
+        final = play_to_end(clients, random.Random(seed))
+    info = client.get(f"/tables/{table['id']}").json()
+    assert info["status"] == "finished" and info["decisions"] == final
+    record = GameRecord.from_dict(client.get(f"/tables/{table['id']}/record").json())
+    assert len(record.actions) == final
+    assert replay(record).is_terminal()
+    assert check_frames(record, clients) >= final
+    return table, clients, record
+
+
+def test_a_whole_wizard_game_with_two_humans_two_bots_and_a_spectator(client: TestClient) -> None:
+    body = {
+        "game": "wizard", "players": 4, "preset": "quick",
+        "seats": [{"name": "Ann"}, {"name": "Bot", "bot": "rulebased"}, {"name": "Cy"},
+                  {"name": "Deep", "bot": "search:level=1"}],
+    }
+    table, clients, record = play_table(client, body, seed=1)
+    assert record.names == ["Ann", "Bot", "Cy", "Deep"]
+    # the final views show the game's result, and the table list knows it as finished
+    final = clients[0].view
+    assert final is not None and final["phase"] == "game_over" and final["winners"]
+    finished = client.get("/tables", params={"status": "finished"}).json()
+    assert [t["id"] for t in finished] == [table["id"]]
+    assert finished[0]["scores"] == replay(record).returns()
+
+
+def test_a_whole_wily_game_through_the_protocol(client: TestClient) -> None:
+    body = {"game": "wily", "players": 4, "seats": [{"name": "A"}, {"name": "B"}, {"name": "C", "bot": "rulebased"},
+                                                    {"name": "D", "bot": "rulebased"}]}
+    _, clients, record = play_table(client, body, seed=2)
+    assert record.rules.game.value == "wily"
+    passing = [f for c in clients[:2] for f in c.frames if f["type"] == "view" and f["view"]["phase"] == "pass_cards"]
+    assert passing, "the game went through card passing"
+
+
+def test_hidden_bids_stay_hidden_in_every_frame(client: TestClient) -> None:
+    body = {"game": "wizard", "players": 3, "preset": "hidden-bids", "options": {"schedule": "custom",
+                                                                                 "custom_hand_sizes": [3, 5]}}
+    _, clients, record = play_table(client, body, seed=3)
+    for connection in clients:
+        for frame in connection.frames:
+            if frame["type"] == "view" and frame["view"]["phase"] in ("bid", "play"):
+                hidden = [b for s, b in enumerate(frame["view"]["bids"]) if s != connection.seat]
+                assert hidden == [None] * len(hidden)
+
+
+def test_a_table_of_bots_plays_itself_out_and_the_record_is_published(client: TestClient) -> None:
+    table = create(client, game="wizard", players=3, preset="quick",
+                   seats=[{"name": f"B{i}", "bot": "rulebased"} for i in range(3)])
+    info = client.get(f"/tables/{table['id']}").json()
+    assert info["status"] == "finished"
+    record = client.get(f"/tables/{table['id']}/record").json()
+    assert record["format"] == "wizardcards-record/1" and 0 <= record["seed"] < 2**63
+    assert table["seats"] == []  # no human seat: no invite
+
+
+def test_a_running_games_record_is_not_published(client: TestClient) -> None:
+    table = create(client, game="wizard", players=3)
+    assert client.get(f"/tables/{table['id']}/record").status_code == 409
+    assert "seed" not in client.get(f"/tables/{table['id']}").json()
+    assert client.get("/tables/nope").status_code == 404
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"game": "wizard", "players": 9},
+        {"game": "wily", "players": 5},
+        {"game": "wizard", "preset": "no-such-preset"},
+        {"game": "wizard", "options": {"hidden_bids": True, "bid_rule": "hook"}},
+        {"game": "wizard", "options": {"colour": "red"}},
+        {"game": "wizard", "players": 3, "seats": [{"name": "a"}, {"name": "b"}]},
+        {"game": "wizard", "players": 3, "seats": [{"name": "a"}, {"name": "b"}, {"name": "c", "bot": "nobody"}]},
+        {"game": "chess"},
+    ],
+)
+def test_impossible_tables_are_refused_with_a_reason(client: TestClient, body: dict[str, Any]) -> None:
+    response = client.post("/tables", json=body)
+    assert response.status_code == 422
+    assert response.json()["detail"]
+    assert client.get("/tables").json() == []
+
+
+def test_seeds_are_drawn_fresh_for_every_table(client: TestClient) -> None:
+    seeds = set()
+    for _ in range(5):
+        table = create(client, game="wizard", players=3, options={"schedule": "custom", "custom_hand_sizes": [1]},
+                       seats=[{"name": f"B{i}", "bot": "random"} for i in range(3)])
+        seeds.add(client.get(f"/tables/{table['id']}/record").json()["seed"])
+    assert len(seeds) == 5
