@@ -15,6 +15,7 @@ import asyncio
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
+from rich import box
 from rich.table import Table
 from rich.text import Text
 from textual import on
@@ -264,8 +265,9 @@ class TableScreen(Screen[None]):
         Binding("h", "hint", "hint"),
         Binding("s", "sheet", "score sheet"),
         Binding("l", "tricks", "last tricks"),
-        Binding("left", "move(-1)", "←", show=False),
-        Binding("right", "move(1)", "→", show=False),
+        # Priority: the scrolling rows of buttons would otherwise take the arrows for themselves.
+        Binding("left", "move(-1)", "←", show=False, priority=True),
+        Binding("right", "move(1)", "→", show=False, priority=True),
         Binding("p", "pass_call", "pass (auction)", show=False),
         Binding("q", "quit", "save & quit"),
     ]
@@ -277,6 +279,7 @@ class TableScreen(Screen[None]):
         self._rendering = asyncio.Lock()
         self._shown_actions: tuple[int, ...] | None = None
         self._shown_hand: list[int] | None = None
+        self.rendered_decisions = -1
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -375,6 +378,7 @@ class TableScreen(Screen[None]):
             if button.disabled == legal:
                 button.disabled = not legal
         self.focus_first()
+        self.rendered_decisions = len(controller.state.history)  # lets tests (and nothing else) wait for a draw
 
     def _prompt(self, view: Any) -> Text:
         out = Text()
@@ -451,7 +455,7 @@ class TableScreen(Screen[None]):
             self.app.notify("The hint explains your own decisions: wait for your turn.")
             return
         analysis = analyse(view)
-        table = Table(expand=False)
+        table = Table(expand=False, box=box.SIMPLE_HEAD)
         table.add_column("action")
         table.add_column("value", justify="right")
         for action, value in analysis.rows:
@@ -548,7 +552,7 @@ class PlayApp(App[None]):
     Button.card, Button.action { min-width: 7; width: auto; margin: 0 1 0 0; }
     Button.card:disabled { opacity: 55%; }
     InfoScreen { align: center middle; }
-    #panel { width: 90%; height: 90%; border: thick $accent; background: $surface; padding: 1 2; }
+    #panel { width: 90%; height: auto; max-height: 90%; border: thick $accent; background: $surface; padding: 1 2; }
     """
 
     def __init__(self, controller: GameController | None = None, setup: Setup | None = None,

@@ -31,7 +31,7 @@ class ReplayApp(App[None]):
     #tricks { width: 2fr; height: auto; padding: 1 1; }
     #hand { height: auto; padding: 0 1; }
     InfoScreen { align: center middle; }
-    #panel { width: 90%; height: 90%; border: thick $accent; background: $surface; padding: 1 2; }
+    #panel { width: 90%; height: auto; max-height: 90%; border: thick $accent; background: $surface; padding: 1 2; }
     """
     BINDINGS: ClassVar = [
         Binding("right", "step(1)", "next"),

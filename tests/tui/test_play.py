@@ -1,0 +1,237 @@
+"""``wizard play`` through the real app with Textual's pilot: a whole game by keyboard, Wily's auction, trump and
+passing, the hint, a refused key, the saved game and its resumption after the process is killed."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from textual.widgets import Button
+
+from wizardcards.core import GameRecord, RuleSet, find_rules, replay
+from wizardcards.core import actions as A
+from wizardcards.core.rules import Game, Schedule
+from wizardcards.core.state import Phase
+from wizardcards.tui import store
+from wizardcards.tui.controller import GameController
+from wizardcards.tui.play import InfoScreen, PlayApp, ResultsScreen, Setup, StartScreen, TableScreen
+
+from .conftest import SIZE, human_ready, screen_text, settle
+
+
+def test_whole_wizard_game_by_keyboard(snapshot) -> None:  # type: ignore[no-untyped-def]
+    """A whole standard 6-player game (10 rounds, 55 cards to play) to its final score, with Enter and digits."""
+    rules = find_rules("standard", players=6)
+    controller = GameController.new(rules, ["rulebased"] * 5, seed=11, pace=0)
+
+    async def run() -> None:
+        app = PlayApp(controller, pace=0)
+        async with app.run_test(size=SIZE) as pilot:
+            presses, shot = 0, False
+            while not controller.over:
+                await settle(pilot, human_ready(app, controller))
+                if controller.over:
+                    break
+                view = controller.view()
+                # Everything the table offers is the view's legal actions, and nothing else.
+                enabled = {b.id for b in app.screen.query(Button) if not b.disabled}
+                if view.phase is Phase.PLAY:
+                    assert {A.card_action(int(i.split("-")[1])) for i in enabled} == set(view.legal_actions)
+                    if presses >= 20 and not shot:
+                        assert "your turn" in screen_text(app)
+                        snapshot(app, "play-table")
+                        shot = True
+                    await pilot.press("enter")
+                else:
+                    assert view.phase is Phase.BID
+                    assert {int(i.split("-")[1]) for i in enabled} == set(view.legal_actions)
+                    bid = max(a - A.BID_BASE for a in view.legal_actions if a - A.BID_BASE <= 9)
+                    await pilot.press(str(bid))  # the highest bid a digit key can give
+                presses += 1
+            await settle(pilot, lambda: isinstance(app.screen, ResultsScreen))
+            text = screen_text(app)
+            snapshot(app, "play-results")
+            for name, score in zip(controller.names, controller.state.returns()):
+                assert f"{name:>14}  {score:>5}" in text
+            assert "Running totals" in text and "winner" in text
+            assert presses == 10 + 55
+
+    asyncio.run(run())
+    # The finished game is a GameRecord that replays to the same final scores; the unfinished save is gone.
+    assert controller.finished_path is not None and not store.current_game_path().exists()
+    record = GameRecord.load(controller.finished_path)
+    final = replay(record)
+    assert final.is_terminal() and final.returns() == controller.state.returns()
+    assert record.names == controller.names and len(final.sheet) == 10  # type: ignore[attr-defined]
+
+
+def test_refused_key_changes_nothing_and_hint_lists_every_action(snapshot) -> None:  # type: ignore[no-untyped-def]
+    rules = RuleSet(players=3, schedule=Schedule.CUSTOM, custom_hand_sizes=(2, 3), first_dealer=2)
+    controller = GameController.new(rules, ["rulebased", "rulebased"], seed=4, pace=0)
+
+    async def run() -> None:
+        app = PlayApp(controller, pace=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot, human_ready(app, controller))
+            assert controller.view().phase is Phase.BID  # seat 0 bids first, left of dealer 2
+            before = list(controller.state.history)
+            await pilot.press("7")  # a hand of 2 cards: bids are 0..2
+            await pilot.pause()
+            assert controller.state.history == before
+            assert "0..2" in screen_text(app)
+            await pilot.press("h")
+            await settle(pilot, lambda: isinstance(app.screen, InfoScreen))
+            text = screen_text(app)
+            snapshot(app, "play-hint")
+            rows = [line.split() for line in text.splitlines() if line.split() and line.split()[0] in "012"]
+            assert sorted(row[0] for row in rows) == ["0", "1", "2"]  # every legal bid, with a value
+            assert sum("best" in line for line in text.splitlines()) == 1
+            await pilot.press("escape")
+            await pilot.press("s")
+            await settle(pilot, lambda: isinstance(app.screen, InfoScreen))
+            assert "no round has been scored yet" in screen_text(app)
+            await pilot.press("escape")
+            await settle(pilot, lambda: isinstance(app.screen, TableScreen))
+            await pilot.press("1")
+            await settle(pilot, human_ready(app, controller))
+            assert controller.state.history[len(before)] == A.BID_BASE + 1
+            # Saved after every decision: the file holds exactly the decisions taken so far.
+            assert GameRecord.load(store.current_game_path()).actions == controller.state.history
+
+    asyncio.run(run())
+
+
+def test_wily_hand_through_auction_trump_and_passing(snapshot) -> None:  # type: ignore[no-untyped-def]
+    rules = RuleSet(game=Game.WILY, players=4, first_dealer=3)  # the human (seat 0) speaks first
+    controller = GameController.new(rules, ["rulebased"] * 3, seed=8, pace=0)
+
+    async def run() -> None:
+        app = PlayApp(controller, pace=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot, human_ready(app, controller))
+            view = controller.view()
+            assert view.phase is Phase.AUCTION
+            snapshot(app, "wily-auction")
+            await pilot.press("left", "enter")  # the last button: bid the whole hand, nobody can outbid it
+            await settle(pilot, human_ready(app, controller))
+            view = controller.view()
+            assert view.phase is Phase.NAME_TRUMP and view.high_bidder == 0 and view.high_bid == 15
+            assert [label for label in screen_text(app).split("\n") if "naming trump" in label]
+            await pilot.press("right", "enter")  # the second suit: Diamonds
+            for given in range(3):
+                await settle(pilot, human_ready(app, controller))
+                view = controller.view()
+                assert view.phase is Phase.PASS_CARDS and view.given.bit_count() == given
+                if given == 1:
+                    snapshot(app, "wily-passing")
+                await pilot.press("enter")
+            await settle(pilot, human_ready(app, controller))
+            view = controller.view()
+            assert view.phase is Phase.PLAY and view.trump_suit == 1
+            assert view.given.bit_count() == 3 and view.received.bit_count() == 3  # from the partner opposite
+            assert "you received" in screen_text(app)
+            while not controller.state.sheet:  # type: ignore[attr-defined]
+                await pilot.press("enter")
+                await settle(pilot, human_ready(app, controller))
+            hand = controller.state.sheet[0]  # type: ignore[attr-defined]
+            assert hand.high_bidder == 0 and hand.bid == 15 and sum(hand.team_tricks) == 15
+            await pilot.press("s")
+            await settle(pilot, lambda: isinstance(app.screen, InfoScreen))
+            assert "Diamonds" in screen_text(app)
+
+    asyncio.run(run())
+
+
+def test_start_screen_starts_the_chosen_game(snapshot) -> None:  # type: ignore[no-untyped-def]
+    async def run() -> None:
+        app = PlayApp(setup=Setup(find_rules("hook", players=5), ["random", "rulebased"]), pace=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot, lambda: isinstance(app.screen, StartScreen))
+            snapshot(app, "play-start")
+            bots = [app.screen.query_one(f"#bot-{s}").value for s in range(1, 5)]  # type: ignore[attr-defined]
+            assert bots[:2] == ["random", "rulebased"]
+            await pilot.press("enter")  # the focused Start button
+            await settle(pilot, lambda: isinstance(app.screen, TableScreen))
+            controller = app.controller
+            assert controller is not None
+            assert controller.state.rules.bid_rule.value == "hook" and controller.state.players == 5
+            assert controller.bot_specs[:3] == [None, "random", "rulebased"]
+            assert store.current_game_path().exists()
+
+    asyncio.run(run())
+
+
+def test_start_screen_refuses_an_impossible_rule_set() -> None:
+    async def run() -> None:
+        app = PlayApp(setup=Setup(find_rules("standard", players=4), ["rulebased"] * 3), pace=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot, lambda: isinstance(app.screen, StartScreen))
+            app.screen.query_one("#hidden_bids").value = True  # type: ignore[attr-defined]
+            app.screen.query_one("#bid_rule").value = "hook"  # type: ignore[attr-defined]
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, StartScreen) and app.controller is None
+            assert "needs open bids" in screen_text(app)
+            assert not store.current_game_path().exists()
+
+    asyncio.run(run())
+
+
+CHILD = """
+import asyncio, json, sys
+from wizardcards.core import RuleSet
+from wizardcards.tui.controller import GameController
+from wizardcards.tui.play import PlayApp
+from tests.tui.conftest import human_ready, settle
+
+async def main():
+    rules = RuleSet(players=3, schedule="custom", custom_hand_sizes=(1, 2, 3))
+    controller = GameController.new(rules, ["rulebased", "rulebased"], seed=21, pace=0)
+    app = PlayApp(controller, pace=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(4):
+            await settle(pilot, human_ready(app, controller))
+            await pilot.press("enter")
+        await settle(pilot, human_ready(app, controller))
+        print("HISTORY", json.dumps(controller.state.history), flush=True)
+        await asyncio.sleep(600)
+
+asyncio.run(main())
+"""
+
+
+def test_resume_after_the_process_is_killed(data_dir: Path) -> None:
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "WIZARDCARDS_DATA_DIR": str(data_dir), "PYTHONPATH": str(root)}
+    child = subprocess.Popen([sys.executable, "-c", CHILD], stdout=subprocess.PIPE, env=env, cwd=root, text=True)
+    try:
+        assert child.stdout is not None
+        line = child.stdout.readline()
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+    assert line.startswith("HISTORY"), line
+    history = json.loads(line.split(" ", 1)[1])
+    controller = GameController.resume()
+    assert controller is not None and controller.state.history == history and not controller.over
+    assert controller.bot_specs == [None, "rulebased", "rulebased"]
+
+    async def run() -> None:
+        app = PlayApp(controller, pace=0)
+        async with app.run_test(size=SIZE) as pilot:
+            while not controller.over:
+                await settle(pilot, human_ready(app, controller))
+                if not controller.over:
+                    await pilot.press("enter")
+            await settle(pilot, lambda: isinstance(app.screen, ResultsScreen))
+
+    asyncio.run(run())
+    record = GameRecord.load(controller.finished_path)  # type: ignore[arg-type]
+    assert record.actions[: len(history)] == history and replay(record).is_terminal()
+    assert GameController.resume() is None
