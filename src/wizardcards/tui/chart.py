@@ -10,6 +10,7 @@ from __future__ import annotations
 from rich.text import Text
 
 MARKERS = "●■▲◆★✚"
+NBSP = "\u00a0"
 COLOURS = ("red", "green", "yellow", "blue", "magenta", "cyan", "white")
 
 
@@ -48,13 +49,14 @@ def totals_chart(series: list[list[int]], names: list[str], height: int = 12, st
     out = Text()
     for number, cells in enumerate(grid):
         label = str(high) if number == 0 else str(low) if number == height - 1 else "0" if number == zero else ""
-        out.append(f"{label:>{label_width}} ┤", style="dim")
+        # No-break spaces: Textual drops ordinary spaces at the start of a wrapped line, which skews the axis.
+        out.append(f"{label:>{label_width}} ┤".replace(" ", NBSP), style="dim")
         for char, style in cells:
             out.append(char, style=style)
         out.append("\n")
-    out.append(" " * label_width + " └" + "─" * width + "\n", style="dim")
+    out.append(NBSP * (label_width + 1) + "└" + "─" * width + "\n", style="dim")
     axis = "".join(f"{n:^{step}}" for n in range(1, points + 1))
-    out.append(" " * (label_width + 2) + axis + "  round\n", style="dim")
+    out.append(NBSP * (label_width + 2) + axis + "  round\n", style="dim")
     for number, name in enumerate(names):
         final = series[number][-1] if series[number] else 0
         out.append(f" {MARKERS[number % len(MARKERS)]} {name} ({final})  ",

@@ -253,7 +253,7 @@ class InfoScreen(ModalScreen[None]):
 
 KEYS_LINE = Text.assemble(
     *(part for key, what in (("←/→", "choose"), ("Enter", "play / bid"), ("0-9", "bid"), ("p", "pass"),
-                             ("h", "hint"), ("s", "score sheet"), ("l", "tricks of the hand"), ("q", "save & quit"))
+                             ("h", "hint"), ("s", "score sheet"), ("l", "tricks"), ("q", "save & quit"))
       for part in ((f" {key} ", "bold reverse"), (f" {what}  ", "")))
 )
 
