@@ -1,0 +1,85 @@
+"""A real server process for tests: ``python -m wizardcards.cli serve`` on a free loopback port, and protocol clients
+over real WebSockets (the ``websockets`` library) with timeouts, so a lost message fails a test instead of hanging."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+
+import httpx
+from websockets.sync.client import ClientConnection, connect
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class ServerProcess:
+    process: subprocess.Popen[bytes]
+    port: int
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown, no flush; whatever was not committed is lost."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=30)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+def start_server(db_url: str, port: int | None = None, timeout: float = 60.0) -> ServerProcess:
+    port = port or free_port()
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "wizardcards.cli", "serve", "--port", str(port), "--db", db_url],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )
+    server = ServerProcess(process, port)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited: {process.stderr.read().decode() if process.stderr else ''}")
+        try:
+            if httpx.get(server.http + "/protocol.schema.json", timeout=2).status_code == 200:
+                return server
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    server.kill()
+    raise RuntimeError("the server did not start in time")
+
+
+class WebSocketClient:
+    """The ``Socket`` of helpers.Client over a real WebSocket, every receive bounded by a timeout."""
+
+    def __init__(self, port: int, timeout: float = 20.0) -> None:
+        # entered by hand (it is closed in close()): a test holds several of these for the length of a game
+        self.connection: ClientConnection = connect(f"ws://127.0.0.1:{port}/ws", open_timeout=timeout).__enter__()
+        self.timeout = timeout
+
+    def send_text(self, text: str) -> None:
+        self.connection.send(text)
+
+    def receive_text(self) -> str:
+        message = self.connection.recv(timeout=self.timeout)
+        return message if isinstance(message, str) else message.decode()
+
+    def close(self) -> None:
+        self.connection.close()
