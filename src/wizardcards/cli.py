@@ -172,6 +172,8 @@ def _tui(name: str):  # type: ignore[no-untyped-def]
 
     def run(args: argparse.Namespace) -> int:
         try:
+            import textual  # noqa: F401  (the tui modules import it lazily: check here, before anything starts)
+
             from .tui import commands
         except ImportError as error:
             print(f"wizard {name} needs the terminal extra: pip install 'wizardcards[tui]' ({error})", file=sys.stderr)

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import argparse
 
-from . import protocol as P
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
@@ -20,6 +18,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from . import protocol as P
     from .app import create_app
     from .db import default_url
 
