@@ -3,6 +3,8 @@
     POST /tables                      create a table: game, preset, players, rule options, seats (human or bot)
     GET  /tables[?status=finished]    list tables;  GET /tables/{id}: one table (no seed, no tokens)
     GET  /tables/{id}/record          the GameRecord of a finished game (a running game's seed would show every hand)
+    GET  /tables/{id}/sheet           the score sheet as every seat sees it
+    GET  /players/{name}/stats        finished games, wins and mean Wizard score of the seats with that name
     GET  /protocol.schema.json        the JSON Schema of every protocol message
     WS   /ws                          the protocol (protocol.py)
 """
@@ -40,6 +42,8 @@ class TableRequest(BaseModel):
     players: Annotated[int | None, Field(ge=3, le=7)] = None
     options: dict[str, Any] = Field(default_factory=dict)  # RuleSet fields over the preset's
     seats: list[SeatRequest] | None = None  # default: every seat human
+    turn_seconds: Annotated[float | None, Field(gt=0, le=86400)] = None  # then a stand-in bot plays for the seat
+    grace_seconds: Annotated[float | None, Field(ge=0, le=86400)] = None  # for a seat whose connection is gone
 
 
 def rules_of(request: TableRequest) -> RuleSet:
@@ -87,6 +91,7 @@ def create_app(db_url: str | None = None, *, rate: float = 100.0, burst: float =
         app.state.manager = manager
         await manager.start_ready()
         yield
+        manager.close()
         engine.dispose()
 
     app = FastAPI(title="wizardcards server", lifespan=lifespan)
@@ -103,7 +108,9 @@ def create_app(db_url: str | None = None, *, rate: float = 100.0, burst: float =
         rules = rules_of(request)
         seats = request.seats or [SeatRequest(name=f"Player {s + 1}") for s in range(rules.players)]
         try:
-            table = manager().create(rules, [(s.name, s.bot) for s in seats])
+            table = manager().create(
+                rules, [(s.name, s.bot) for s in seats], request.turn_seconds, request.grace_seconds
+            )
         except (TableError, UnknownBotError) as error:
             raise HTTPException(422, str(error)) from None
         await manager().start_ready()
@@ -128,6 +135,17 @@ def create_app(db_url: str | None = None, *, rate: float = 100.0, burst: float =
         if table is None:
             raise HTTPException(404, f"no table {table_id!r}")
         return table.summary()
+
+    @app.get("/tables/{table_id}/sheet")
+    def get_sheet(table_id: str) -> dict[str, Any]:
+        table = manager().find(table_id)
+        if table is None:
+            raise HTTPException(404, f"no table {table_id!r}")
+        return table.sheet()
+
+    @app.get("/players/{name}/stats")
+    def player_stats(name: str) -> dict[str, Any]:
+        return manager().player_stats(name)
 
     @app.get("/tables/{table_id}/record")
     def get_record(table_id: str) -> dict[str, Any]:
@@ -212,10 +230,14 @@ async def _handle(manager: TableManager, connection: Connection, raw: str, size:
             await manager.join(connection, message)
         elif isinstance(message, P.Act):
             await manager.act(connection, message)
+        elif isinstance(message, P.RematchRequest):
+            manager.seen(connection)
+            await manager.rematch(connection)
         else:
             if connection.table is None:
                 raise TableError("not_joined", "say hello with a token first")
-            await connection.send(connection.table.view_message(connection.seat))
+            manager.seen(connection)
+            await connection.send(connection.table.view_message(connection.seat, message.id))
     except TableError as error:
         now = connection.table.seq if connection.table is not None else seq
         await _error(connection, now, message.id, error.code, str(error))

@@ -12,7 +12,7 @@ import os
 from datetime import UTC, datetime
 from pathlib import Path
 
-from sqlalchemy import BigInteger, DateTime, ForeignKey, Integer, String, Text, create_engine
+from sqlalchemy import BigInteger, DateTime, Float, ForeignKey, Integer, String, Text, create_engine
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -36,6 +36,9 @@ class TableRow(Base):
     status: Mapped[str] = mapped_column(String(16), default="waiting", index=True)  # waiting | playing | finished
     spectator_token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)  # the table a rematch created
+    turn_seconds: Mapped[float | None] = mapped_column(Float, nullable=True)  # None: no turn timer
+    grace_seconds: Mapped[float | None] = mapped_column(Float, nullable=True)  # None: wait for a disconnected seat
 
 
 class SeatRow(Base):

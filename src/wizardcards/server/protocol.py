@@ -6,6 +6,7 @@ One WebSocket per connection, one JSON object per text frame, at most ``MAX_MESS
     <- {"type": "welcome", "seq": 0, "reply_to": "c1", "table": "...", "seat": 2, "names": [...], "bots": [...]}
     <- {"type": "view", "seq": 0, "view": {...}}                 # this connection's own View
     -> {"type": "action", "id": "c2", "action": 61}              # an integer of the game's action table
+    -> {"type": "sync", "id": "c4"}  /  {"type": "rematch", "id": "c5"}  # the view again / a rematch once it is over
     <- {"type": "ack", "seq": 1, "reply_to": "c2", "number": 0}  # accepted as decision number 0
     <- {"type": "view", "seq": 1, "view": {...}}                 # to every connection at the table
     <- {"type": "error", "seq": 1, "reply_to": "c3", "code": "illegal", "message": "must follow Hearts: ..."}
@@ -58,7 +59,14 @@ class Sync(_Message):
     id: ClientId
 
 
-ClientMessage = Annotated[Hello | Act | Sync, Field(discriminator="type")]
+class RematchRequest(_Message):
+    """Ask for a rematch of a finished game: same rules, same seats and bots, a new deal and new tokens."""
+
+    type: Literal["rematch"]
+    id: ClientId
+
+
+ClientMessage = Annotated[Hello | Act | Sync | RematchRequest, Field(discriminator="type")]
 
 
 class Welcome(_Message):
@@ -75,6 +83,7 @@ class Welcome(_Message):
 class ViewMessage(_Message):
     type: Literal["view"] = "view"
     seq: int
+    reply_to: str | None = None  # the id of the sync it answers; None when sent for a decision or a hello
     view: dict[str, Any]  # serialize.view_to_json of this connection's View
 
 
@@ -85,9 +94,18 @@ class Ack(_Message):
     number: int  # the decision's position in the game's history
 
 
+class RematchOffer(_Message):
+    """The rematch of this finished table exists: join it with ``token`` (this connection's own seat there)."""
+
+    type: Literal["rematch"] = "rematch"
+    seq: int
+    table: str
+    token: str
+
+
 ErrorCode = Literal[
     "malformed", "too_large", "invalid", "not_joined", "already_joined", "bad_token", "spectator",
-    "not_your_turn", "illegal", "not_started", "game_over", "throttled",
+    "not_your_turn", "illegal", "not_started", "game_over", "game_not_over", "throttled",
 ]
 
 
@@ -99,10 +117,10 @@ class ErrorMessage(_Message):
     message: str
 
 
-ServerMessage = Annotated[Welcome | ViewMessage | Ack | ErrorMessage, Field(discriminator="type")]
+ServerMessage = Annotated[Welcome | ViewMessage | Ack | RematchOffer | ErrorMessage, Field(discriminator="type")]
 
-CLIENT_ADAPTER: TypeAdapter[Hello | Act | Sync] = TypeAdapter(ClientMessage)
-SERVER_ADAPTER: TypeAdapter[Welcome | ViewMessage | Ack | ErrorMessage] = TypeAdapter(ServerMessage)
+CLIENT_ADAPTER: TypeAdapter[Hello | Act | Sync | RematchRequest] = TypeAdapter(ClientMessage)
+SERVER_ADAPTER: TypeAdapter[Welcome | ViewMessage | Ack | RematchOffer | ErrorMessage] = TypeAdapter(ServerMessage)
 
 
 def protocol_schema() -> dict[str, Any]:

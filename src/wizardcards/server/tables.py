@@ -29,6 +29,7 @@ from .serialize import SPECTATOR, public_view, view_to_json
 _SYSTEM_RANDOM = secrets.SystemRandom()
 
 Send = Callable[[str], Awaitable[None]]
+STAND_IN = "rulebased"  # the bot that plays for a human seat whose time ran out or who left
 
 
 class TableError(ValueError):
@@ -65,21 +66,41 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     players: dict[int, Bot] = field(default_factory=dict)
     rng: random.Random = field(default_factory=lambda: random.Random(_SYSTEM_RANDOM.getrandbits(64)))
+    turn_seconds: float | None = None
+    grace_seconds: float | None = None
+    rematch_id: str | None = None
+    away: set[int] = field(default_factory=set)  # human seats a stand-in bot plays for until they are back
+    stand_ins: dict[int, Bot] = field(default_factory=dict)
+    timer: asyncio.Task[None] | None = None
+    grace: dict[int, asyncio.Task[None]] = field(default_factory=dict)
 
     @property
     def seq(self) -> int:
         return len(self.state.history)
 
     def bot(self, seat: int) -> Bot:
+        if self.bots[seat] is None:  # a human seat that is away: the stand-in plays through the seat's view
+            if seat not in self.stand_ins:
+                self.stand_ins[seat] = make_bot(STAND_IN)
+            return self.stand_ins[seat]
         if seat not in self.players:
             spec = self.bots[seat]
             assert spec is not None
             self.players[seat] = make_bot(spec)
         return self.players[seat]
 
-    def view_message(self, seat: int) -> str:
+    def view_message(self, seat: int, reply_to: str | None = None) -> str:
         view = public_view(self.state) if seat == SPECTATOR else self.state.view(seat)
-        return P.dump(P.ViewMessage(seq=self.seq, view=view_to_json(view)))
+        return P.dump(P.ViewMessage(seq=self.seq, reply_to=reply_to, view=view_to_json(view)))
+
+    def sheet(self) -> dict[str, Any]:
+        """The score sheet as every seat sees it (public information)."""
+        view = view_to_json(public_view(self.state))
+        return {
+            "id": self.id, "game": self.rules.game.value, "names": self.names, "status": self.status,
+            "sheet": view["sheet"], "scores": view["scores"], "letters": view["letters"], "teams": view["teams"],
+            "winners": view["winners"],
+        }
 
     def summary(self) -> dict[str, Any]:
         """What anyone may know of a table: never the seed or tokens (the seed would reveal every hand)."""
@@ -106,7 +127,10 @@ class TableManager:
 
     # --- creating and loading -------------------------------------------------------------------------------
 
-    def create(self, rules: RuleSet, seats: list[tuple[str, str | None]]) -> LiveTable:
+    def create(
+        self, rules: RuleSet, seats: list[tuple[str, str | None]], turn_seconds: float | None = None,
+        grace_seconds: float | None = None,
+    ) -> LiveTable:
         """A new table; ``seats`` holds (name, bot spec or None for a human) per seat. The seed is drawn here."""
         if len(seats) != rules.players:
             raise TableError("invalid", f"{rules.players} players need {rules.players} seats, not {len(seats)}")
@@ -120,7 +144,7 @@ class TableManager:
         with Session(self.engine) as session, session.begin():
             session.add(
                 TableRow(id=table_id, rules=json.dumps(rules.to_dict()), seed=seed, status="waiting",
-                         spectator_token=spectator)
+                         spectator_token=spectator, turn_seconds=turn_seconds, grace_seconds=grace_seconds)
             )
             session.flush()
             for seat, ((name, spec), token) in enumerate(zip(seats, tokens)):
@@ -128,6 +152,7 @@ class TableManager:
         table = LiveTable(
             id=table_id, rules=rules, seed=seed, names=[n for n, _ in seats], bots=[b for _, b in seats],
             tokens=tokens, spectator_token=spectator, status="waiting", state=new_game(rules, seed),
+            turn_seconds=turn_seconds, grace_seconds=grace_seconds,
         )
         self._add(table)
         return table
@@ -148,7 +173,8 @@ class TableManager:
         table = LiveTable(
             id=row.id, rules=rules, seed=row.seed, names=[s.name for s in seats], bots=[s.bot for s in seats],
             tokens=[s.token for s in seats], spectator_token=row.spectator_token, status=row.status, state=state,
-            joined={s.seat for s in seats if s.joined},
+            joined={s.seat for s in seats if s.joined}, turn_seconds=row.turn_seconds,
+            grace_seconds=row.grace_seconds, rematch_id=row.rematch_id,
         )
         for a in actions:
             if a.client_id is not None:
@@ -191,6 +217,39 @@ class TableManager:
         table = self.find(found[0])
         return None if table is None else (table, found[1])
 
+    def player_stats(self, name: str) -> dict[str, Any]:
+        """Finished games of the seats called ``name``: games, wins (a shared win counts its share), mean score."""
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(SeatRow.table_id, SeatRow.seat).join(TableRow, TableRow.id == SeatRow.table_id)
+                .where(SeatRow.name == name, TableRow.status == "finished")
+            ).all()
+        games = wins = 0.0
+        wizard_scores: list[int] = []
+        by_game: dict[str, int] = {}
+        for table_id, seat in rows:
+            table = self.find(table_id)
+            if table is None or not table.state.is_terminal():
+                continue
+            games += 1
+            by_game[table.rules.game.value] = by_game.get(table.rules.game.value, 0) + 1
+            winners = table.state.winners()  # type: ignore[attr-defined]
+            if seat in winners:
+                wins += 1 / len(winners)
+            if table.rules.game.value == "wizard":
+                wizard_scores.append(table.state.returns()[seat])
+        return {
+            "name": name, "games": int(games), "by_game": by_game, "wins": wins,
+            "win_rate": wins / games if games else None,
+            "mean_wizard_score": sum(wizard_scores) / len(wizard_scores) if wizard_scores else None,
+        }
+
+    def close(self) -> None:
+        for table in self.tables.values():
+            for task in [table.timer, *table.grace.values()]:
+                if task is not None:
+                    task.cancel()
+
     def list(self, status: str | None = None) -> list[dict[str, Any]]:
         with Session(self.engine) as session:
             query = select(TableRow.id).order_by(TableRow.created_at)
@@ -215,6 +274,9 @@ class TableManager:
             )
             await connection.send(P.dump(welcome))
             await connection.send(table.view_message(seat))
+            if table.rematch_id is not None:
+                await self._offer_rematch(table, connection)
+            self._back(table, seat)
             if seat != SPECTATOR and seat not in table.joined:
                 table.joined.add(seat)
                 with Session(self.engine) as session, session.begin():
@@ -241,8 +303,93 @@ class TableManager:
         await self._play_bots(table)
 
     def leave(self, connection: Connection) -> None:
-        if connection.table is not None and connection in connection.table.connections:
-            connection.table.connections.remove(connection)
+        table, seat = connection.table, connection.seat
+        if table is None or connection not in table.connections:
+            return
+        table.connections.remove(connection)
+        if (
+            seat != SPECTATOR and table.bots[seat] is None and table.grace_seconds is not None
+            and table.status == "playing" and not any(c.seat == seat for c in table.connections)
+        ):
+            # the seat's last connection is gone: after the grace period a stand-in plays until it is back
+            old = table.grace.pop(seat, None)
+            if old is not None:
+                old.cancel()
+            table.grace[seat] = asyncio.get_running_loop().create_task(self._after_grace(table, seat))
+
+    async def _after_grace(self, table: LiveTable, seat: int) -> None:
+        assert table.grace_seconds is not None
+        await asyncio.sleep(table.grace_seconds)
+        async with table.lock:
+            table.grace.pop(seat, None)
+            if not any(c.seat == seat for c in table.connections):
+                table.away.add(seat)
+                await self._play_bots(table)
+
+    def _back(self, table: LiveTable, seat: int) -> None:
+        """The seat's player is here (a hello or a message from them): the stand-in stops."""
+        if seat == SPECTATOR:
+            return
+        table.away.discard(seat)
+        task = table.grace.pop(seat, None)
+        if task is not None:
+            task.cancel()
+
+    def seen(self, connection: Connection) -> None:
+        if connection.table is not None:
+            self._back(connection.table, connection.seat)
+
+    def _arm_timer(self, table: LiveTable) -> None:
+        """Start the turn timer of the human seat on turn (one timer per table, restarted at every decision)."""
+        if table.timer is not None and table.timer is not asyncio.current_task():
+            table.timer.cancel()
+        table.timer = None
+        state = table.state
+        if table.turn_seconds is None or table.status != "playing" or state.is_terminal():
+            return
+        seat = state.current_player()
+        if table.bots[seat] is None and seat not in table.away:
+            table.timer = asyncio.get_running_loop().create_task(self._expire(table, seat, table.seq))
+
+    async def _expire(self, table: LiveTable, seat: int, seq: int) -> None:
+        assert table.turn_seconds is not None
+        await asyncio.sleep(table.turn_seconds)
+        async with table.lock:
+            if table.seq == seq and table.state.current_player() == seat and table.status == "playing":
+                table.away.add(seat)
+                await self._play_bots(table)
+
+    async def rematch(self, connection: Connection) -> None:
+        """Create (once) the rematch of a finished table and offer each connection there its own new token."""
+        table = connection.table
+        if table is None:
+            raise TableError("not_joined", "say hello with a token first")
+        async with table.lock:
+            if not table.state.is_terminal():
+                raise TableError("game_not_over", "a rematch is offered once the game is over")
+            if table.rematch_id is None:
+                new = self.create(
+                    table.rules, list(zip(table.names, table.bots)), table.turn_seconds, table.grace_seconds
+                )
+                with Session(self.engine) as session, session.begin():
+                    row = session.get(TableRow, table.id)
+                    assert row is not None
+                    row.rematch_id = new.id
+                table.rematch_id = new.id
+                for other in list(table.connections):
+                    await self._offer_rematch(table, other)
+            else:
+                await self._offer_rematch(table, connection)
+
+    async def _offer_rematch(self, table: LiveTable, connection: Connection) -> None:
+        assert table.rematch_id is not None
+        new = self.find(table.rematch_id)
+        assert new is not None
+        token = new.spectator_token if connection.seat == SPECTATOR else new.tokens[connection.seat]
+        try:
+            await connection.send(P.dump(P.RematchOffer(seq=table.seq, table=new.id, token=token)))
+        except Exception:
+            self.leave(connection)
 
     async def act(self, connection: Connection, message: P.Act) -> None:
         table = connection.table
@@ -252,6 +399,7 @@ class TableManager:
         if seat == SPECTATOR:
             raise TableError("spectator", "a spectator cannot act")
         async with table.lock:
+            self._back(table, seat)
             ack = table.acks.get((seat, message.id))
             if ack is not None:  # a repeated id: the same answer, applied once
                 await connection.send(P.dump(ack))
@@ -299,11 +447,12 @@ class TableManager:
         state = table.state
         while table.status == "playing" and not state.is_terminal():
             seat = state.current_player()
-            if table.bots[seat] is None:
-                return
+            if table.bots[seat] is None and seat not in table.away:
+                break
             action = table.bot(seat).act(state.view(seat), table.rng)
             await self._accept(table, seat, int(action), None, None)
             state = table.state
+        self._arm_timer(table)
 
     async def _broadcast(self, table: LiveTable) -> None:
         cache: dict[int, str] = {}
