@@ -1,0 +1,113 @@
+"""Rematch, score sheets and statistics over HTTP (TestClient), and the migrations' upgrade path."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from contextlib import ExitStack
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, inspect
+
+from wizardcards.core import GameRecord, replay
+from wizardcards.server import create_app
+from wizardcards.server.db import make_engine, upgrade
+
+from .helpers import Client, next_id, play_to_end
+
+ONE_ROUND = {"schedule": "custom", "custom_hand_sizes": [2]}
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'server.sqlite3'}")) as test_client:
+        yield test_client
+
+
+def test_a_finished_table_offers_one_rematch_with_the_same_players(client: TestClient) -> None:
+    body = {"game": "wizard", "players": 3, "options": ONE_ROUND,
+            "seats": [{"name": "Ann"}, {"name": "Bo", "bot": "rulebased"}, {"name": "Cy"}]}
+    table = client.post("/tables", json=body).json()
+    with ExitStack() as stack:
+        humans = {0, 2}
+        ann, cy, watcher = (Client(stack.enter_context(client.websocket_connect("/ws")), humans) for _ in range(3))
+        for connection, token in ((ann, table["seats"][0]["token"]), (cy, table["seats"][1]["token"]),
+                                  (watcher, table["spectator_token"])):
+            connection.hello(token)
+        for connection in (ann, cy, watcher):
+            connection.drain(0)
+        ann.send({"type": "rematch", "id": next_id()})
+        assert ann.receive()["code"] == "game_not_over"
+        play_to_end([ann, cy, watcher], random.Random(4))
+        ann.send({"type": "rematch", "id": next_id()})
+        offers = {c.seat: c.receive() for c in (ann, cy, watcher)}
+        assert all(o["type"] == "rematch" for o in offers.values())
+        new_id = offers[0]["table"]
+        assert new_id != table["id"] and {o["table"] for o in offers.values()} == {new_id}
+        assert len({o["token"] for o in offers.values()}) == 3  # each connection its own token
+        cy.send({"type": "rematch", "id": next_id()})  # asked again: the same table, no second rematch
+        assert cy.receive() == offers[2]
+        ann.act(0)  # the old table is over
+        assert ann.frames[-1]["code"] == "game_over"
+        fresh = Client(stack.enter_context(client.websocket_connect("/ws")), humans)
+        welcome = fresh.hello(offers[2]["token"])
+        assert (welcome["table"], welcome["seat"], welcome["names"]) == (new_id, 2, ["Ann", "Bo", "Cy"])
+        assert welcome["bots"] == [None, "rulebased", None]
+        assert fresh.view is not None and fresh.view["seat"] == 2 and fresh.seq == 0
+    info = client.get(f"/tables/{new_id}").json()
+    assert info["status"] == "waiting" and info["rules"] == client.get(f"/tables/{table['id']}").json()["rules"]
+
+
+def test_score_sheets_and_player_statistics(client: TestClient) -> None:
+    names = ["Ann", "Bo", "Cy"]
+    records = []
+    for _ in range(3):
+        table = client.post("/tables", json={"game": "wizard", "players": 3, "options": ONE_ROUND,
+                                             "seats": [{"name": n, "bot": "random"} for n in names]}).json()
+        records.append(GameRecord.from_dict(client.get(f"/tables/{table['id']}/record").json()))
+        sheet = client.get(f"/tables/{table['id']}/sheet").json()
+        state = replay(records[-1])
+        assert sheet["names"] == names and sheet["scores"] == state.returns()
+        assert len(sheet["sheet"]) == 1 and sheet["sheet"][0][6] == state.returns()  # the round's points
+    stats = client.get("/players/Ann/stats").json()
+    winners = [replay(r).winners() for r in records]  # type: ignore[attr-defined]
+    assert stats["games"] == 3 and stats["by_game"] == {"wizard": 3}
+    assert stats["wins"] == pytest.approx(sum(1 / len(w) for w in winners if 0 in w))
+    assert stats["mean_wizard_score"] == pytest.approx(sum(replay(r).returns()[0] for r in records) / 3)
+    assert client.get("/players/Nobody/stats").json()["games"] == 0
+
+
+def test_the_migrations_upgrade_an_old_schema_and_keep_its_tables(tmp_path: Path) -> None:
+    """A database made by revision 0001 is upgraded on start and its unfinished table reloads."""
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    engine = make_engine(url)
+    from alembic import command
+    from alembic.config import Config
+
+    from wizardcards.server.db import MIGRATIONS
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0001")
+    with engine.begin() as connection:
+        connection.exec_driver_sql(
+            "INSERT INTO game_tables VALUES ('t1', '{\"game\": \"wizard\", \"players\": 3}', 99, 'playing', 'spec',"
+            " '2026-01-01 00:00:00')"
+        )
+        for seat in range(3):
+            connection.exec_driver_sql(f"INSERT INTO seats VALUES ('t1', {seat}, 'p{seat}', NULL, 'tok{seat}', 1)")
+    assert "rematch_id" not in {c["name"] for c in inspect(engine).get_columns("game_tables")}
+    engine.dispose()
+    with TestClient(create_app(url)) as client:
+        assert client.get("/tables/t1").json()["status"] == "playing"
+        with client.websocket_connect("/ws") as socket:
+            seat = Client(socket, {0, 1, 2})
+            assert seat.hello("tok1")["seq"] == 0
+    engine = create_engine(url)
+    assert "rematch_id" in {c["name"] for c in inspect(engine).get_columns("game_tables")}
+    upgrade(engine)  # running it again changes nothing
+    engine.dispose()
