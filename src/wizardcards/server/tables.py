@@ -356,7 +356,10 @@ class TableManager:
         await asyncio.sleep(table.turn_seconds)
         async with table.lock:
             if table.seq == seq and table.state.current_player() == seat and table.status == "playing":
-                table.away.add(seat)
+                # the stand-in takes this one decision; a player still connected gets the full time at their next
+                # turn (only a seat gone past its grace period is played by the stand-in throughout)
+                action = table.bot(seat).act(table.state.view(seat), table.rng)
+                await self._accept(table, seat, int(action), None, None)
                 await self._play_bots(table)
 
     async def rematch(self, connection: Connection) -> None:
