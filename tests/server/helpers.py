@@ -40,6 +40,7 @@ class Client:
     frames: list[dict[str, Any]] = field(default_factory=list)
     view: dict[str, Any] | None = None
     seq: int = 0
+    status: str = "waiting"
 
     def send(self, message: dict[str, Any] | str) -> None:
         self.socket.send_text(message if isinstance(message, str) else json.dumps(message))
@@ -49,7 +50,7 @@ class Client:
         self.frames.append(frame)
         if frame["type"] == "view":
             assert frame["seq"] >= self.seq, "views of a table arrive in order"
-            self.view, self.seq = frame["view"], frame["seq"]
+            self.view, self.seq, self.status = frame["view"], frame["seq"], frame["status"]
         return frame
 
     def hello(self, token: str) -> dict[str, Any]:
@@ -64,9 +65,9 @@ class Client:
         return welcome
 
     def settled(self, at_least: int) -> bool:
-        """Whether the newest view is the last one of a step: at ``at_least`` or later, with a human or nobody on
-        turn (bots keep moving until a human is on turn)."""
-        if self.view is None or self.seq < at_least:
+        """Whether the newest view is the last one of a step: at ``at_least`` or later, the game started, with a human
+        or nobody on turn (bots keep moving until a human is on turn)."""
+        if self.view is None or self.seq < at_least or self.status == "waiting":
             return False
         current = self.view["current_player"]
         return current == TERMINAL or current in self.humans

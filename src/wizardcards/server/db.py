@@ -11,8 +11,9 @@ from __future__ import annotations
 import os
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
-from sqlalchemy import BigInteger, DateTime, Float, ForeignKey, Integer, String, Text, create_engine
+from sqlalchemy import BigInteger, DateTime, Float, ForeignKey, Integer, String, Text, create_engine, event
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -83,8 +84,20 @@ def normalise_url(url: str) -> str:
 def make_engine(url: str) -> Engine:
     url = normalise_url(url)
     if url.startswith("sqlite"):
-        return create_engine(url, connect_args={"check_same_thread": False})
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
     return create_engine(url, pool_pre_ping=True)
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    # WAL with synchronous=NORMAL: a commit is durable once it returns against a crash of the server process (what
+    # "committed before anyone is told" needs); only a power loss may drop the last commits. Far fewer fsyncs.
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
 
 
 def upgrade(engine: Engine) -> None:

@@ -84,6 +84,7 @@ class ViewMessage(_Message):
     type: Literal["view"] = "view"
     seq: int
     reply_to: str | None = None  # the id of the sync it answers; None when sent for a decision or a hello
+    status: Literal["waiting", "playing", "finished"] = "playing"  # act only while playing
     view: dict[str, Any]  # serialize.view_to_json of this connection's View
 
 

@@ -91,7 +91,8 @@ class LiveTable:
 
     def view_message(self, seat: int, reply_to: str | None = None) -> str:
         view = public_view(self.state) if seat == SPECTATOR else self.state.view(seat)
-        return P.dump(P.ViewMessage(seq=self.seq, reply_to=reply_to, view=view_to_json(view)))
+        message = P.ViewMessage(seq=self.seq, reply_to=reply_to, status=self.status, view=view_to_json(view))
+        return P.dump(message)
 
     def sheet(self) -> dict[str, Any]:
         """The score sheet as every seat sees it (public information)."""
@@ -300,6 +301,7 @@ class TableManager:
     async def _start(self, table: LiveTable) -> None:
         table.status = "playing"
         self._set_status(table)
+        await self._broadcast(table)  # everyone learns the game has started (views with status "playing")
         await self._play_bots(table)
 
     def leave(self, connection: Connection) -> None:
