@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
@@ -91,8 +91,10 @@ class LiveTable:
 
     def view_message(self, seat: int, reply_to: str | None = None) -> str:
         view = public_view(self.state) if seat == SPECTATOR else self.state.view(seat)
-        message = P.ViewMessage(seq=self.seq, reply_to=reply_to, status=self.status, view=view_to_json(view))
-        return P.dump(message)
+        # the fields of protocol.ViewMessage, written directly (one per connection per decision: the hot path)
+        message = {"type": "view", "seq": self.seq, "reply_to": reply_to, "status": self.status,
+                   "view": view_to_json(view)}
+        return json.dumps(message, separators=(",", ":"))
 
     def sheet(self) -> dict[str, Any]:
         """The score sheet as every seat sees it (public information)."""
@@ -431,12 +433,14 @@ class TableManager:
         number = table.seq
         finished = trial.is_terminal()
         # Committed before anyone is told: the database is the record.
-        with Session(self.engine) as session, session.begin():
-            session.add(ActionRow(table_id=table.id, number=number, seat=seat, action=action, client_id=client_id))
+        # (Core statements, not the ORM session: this is the hot path of the server)
+        with self.engine.begin() as db:
+            db.execute(
+                insert(ActionRow),
+                {"table_id": table.id, "number": number, "seat": seat, "action": action, "client_id": client_id},
+            )
             if finished:
-                row = session.get(TableRow, table.id)
-                assert row is not None
-                row.status = "finished"
+                db.execute(update(TableRow).where(TableRow.id == table.id).values(status="finished"))
         table.state = trial
         if finished:
             table.status = "finished"
