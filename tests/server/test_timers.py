@@ -44,7 +44,7 @@ def test_a_stand_in_takes_the_decision_when_the_turn_timer_runs_out(server: Serv
     table = create(server, turn_seconds=1.0)
     ann = Client(WebSocketClient(server.port), {0})
     ann.hello(table["seats"][0]["token"])
-    while not (ann.view and ann.view["legal_actions"]):  # the bots move until Ann is on turn
+    while not (ann.status == "playing" and ann.view and ann.view["legal_actions"]):  # bots move until Ann is on turn
         ann.receive()
     waited_from, seq = time.monotonic(), ann.seq
     frame = ann.receive()  # Ann does nothing: the timer decides for her
@@ -68,10 +68,10 @@ def test_a_stand_in_takes_the_decision_when_the_turn_timer_runs_out(server: Serv
 
 
 def test_a_seat_gone_past_the_grace_period_is_played_by_a_stand_in(server: ServerProcess) -> None:
-    table = create(server, grace_seconds=1.0)
+    table = create(server, grace_seconds=2.0)
     ann = Client(WebSocketClient(server.port), {0})
     ann.hello(table["seats"][0]["token"])
-    while not (ann.view and ann.view["legal_actions"]):
+    while not (ann.status == "playing" and ann.view and ann.view["legal_actions"]):  # bots move until Ann is on turn
         ann.receive()
     seq = ann.seq
     ann.socket.close()
