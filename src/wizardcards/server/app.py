@@ -212,7 +212,7 @@ async def _handle(manager: TableManager, connection: Connection, raw: str, size:
         return
     try:
         data = json.loads(raw)
-    except (json.JSONDecodeError, RecursionError) as error:
+    except (ValueError, RecursionError) as error:  # JSONDecodeError, and ints past the digit limit
         await _error(connection, seq, None, "malformed", f"not JSON: {error}")
         return
     try:
