@@ -39,7 +39,7 @@ import random
 from dataclasses import dataclass, field
 from math import factorial
 
-from ..core.cards import DECK_SIZE, FULL_DECK, RANKS, SUIT_MASKS, SUITED_CARDS
+from ..core.cards import DECK_SIZE, FULL_DECK, RANKS, SUIT_MASKS, SUITED_CARDS, cards_of
 from ..core.rules import CARDS_PASSED, Game
 from ..core.state import Phase
 from ..core.tricks import next_led
@@ -134,13 +134,13 @@ class Sampler:
             cards = k.pool & SUIT_MASKS[suit]
             if banned and cards:
                 allowed = tuple(b for b in range(bins) if b not in banned and k.room[b] > 0)
-                self.groups.append((_cards(cards), allowed))
+                self.groups.append((cards_of(cards), allowed))
                 free &= ~cards
         self.groups.sort(key=lambda g: len(g[1]))
-        self.free = _cards(free)
+        self.free = cards_of(free)
         self._memo: dict[tuple[int, tuple[int, ...]], tuple[int, list[tuple[int, tuple[int, ...]]]]] = {}
         self._counted = False
-        self._pool = _cards(k.pool)
+        self._pool = cards_of(k.pool)
         self._banned = [0] * bins  # per bin, the cards it may not receive
         for s in range(k.players):
             for suit in range(4):
@@ -270,21 +270,12 @@ class Sampler:
         given = [0] * self.know.players
         for seat, count in enumerate(self.know.in_flight):
             if count:
-                chosen = rng.sample(_cards(deal[seat]), count)
+                chosen = rng.sample(cards_of(deal[seat]), count)
                 for card in chosen:
                     given[seat] |= 1 << card
                 deal[seat] &= ~given[seat]
         given[self.know.seat] = self.view.given
         return deal, given
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _takes(allowed: tuple[int, ...], left: tuple[int, ...], room: int) -> list[tuple[int, ...]]:

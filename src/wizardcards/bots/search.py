@@ -45,7 +45,7 @@ from collections.abc import Sequence
 
 from ..core import View
 from ..core import actions as A
-from ..core.cards import FIRST_WIZARD, JESTERS, WIZARDS
+from ..core.cards import FIRST_WIZARD, JESTERS, WIZARDS, cards_of
 from ..core.rules import CARDS_PASSED, Game
 from ..core.state import Phase
 from ..core.wily import receivers_of
@@ -199,7 +199,7 @@ class SearchBot:
                     if gift >= 0 and seat == view.seat:
                         card, gift = gift, -1
                     else:
-                        card = min(_cards(hands[seat]), key=keys.__getitem__)
+                        card = min(cards_of(hands[seat]), key=keys.__getitem__)
                     hands[seat] ^= 1 << card
                     given[seat] |= 1 << card
                 seat = (seat + 1) % n
@@ -303,15 +303,6 @@ class SearchBot:
                 success = self._team_made(view, won, bidder) >= view.contract
                 totals[i] += success if mine else not success
         return {a: totals[i] / deals for i, a in enumerate(moves)}
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 register_bot("search")(SearchBot)

@@ -303,6 +303,37 @@ class TrickGameState:
     def view(self, seat: int) -> View:
         raise NotImplementedError
 
+    def winners(self) -> list[int]:
+        raise NotImplementedError
+
+    def _view(self, seat: int, **game_fields: Any) -> View:
+        """The fields of a View that both games fill alike; each game's ``view`` adds its own ``game_fields``."""
+        from .view import View
+
+        if not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat} at a table of {self.players}")
+        on_turn = self.phase is not Phase.GAME_OVER and self.current == seat
+        return View(
+            game=self.rules.game,
+            rules=self.rules,
+            seat=seat,
+            phase=self.phase,
+            current_player=self.current_player(),
+            dealer=self.dealer,
+            hand=self.hands[seat],
+            trump_card=self.trump_card,
+            trump_suit=self.trump_suit,
+            led=self.led,
+            trick_leader=self.leader,
+            trick=tuple(self.trick),
+            round_tricks=tuple(self.round_tricks),
+            played=self.played,
+            tricks_won=tuple(self.tricks_won),
+            legal_actions=tuple(self.legal_actions()) if on_turn else (),
+            winners=tuple(self.winners()),
+            **game_fields,
+        )
+
     def hand_of(self, seat: int) -> int:
         """``view(seat).hand`` without building the whole view: the cards ``seat`` holds, for that seat's eyes only
         (the RL environments keep each seat's observation up to date step by step and read its hand here)."""

@@ -405,28 +405,12 @@ class WilyState(TrickGameState):
         return out
 
     def view(self, seat: int) -> View:
-        if not 0 <= seat < self.players:
-            raise ValueError(f"no seat {seat} at a table of {self.players}")
-        on_turn = self.phase is not Phase.GAME_OVER and self.current == seat
-        return View(
-            game=Game.WILY,
-            rules=self.rules,
-            seat=seat,
-            phase=self.phase,
-            current_player=self.current_player(),
-            dealer=self.dealer,
+        given = self.given[seat] if 0 <= seat < self.players else 0
+        received = self.received[seat] if 0 <= seat < self.players else 0
+        return self._view(
+            seat,
             round_index=self.round_index,
             hand_size=self.hand_size,
-            hand=self.hands[seat],
-            trump_card=-1,
-            trump_suit=self.trump_suit,
-            led=self.led,
-            trick_leader=self.leader,
-            trick=tuple(self.trick),
-            round_tricks=tuple(self.round_tricks),
-            played=self.played,
-            tricks_won=tuple(self.tricks_won),
-            legal_actions=tuple(self.legal_actions()) if on_turn else (),
             sheet=tuple(self.sheet),
             teams=self.teams,
             auction=tuple(self.auction),
@@ -434,9 +418,8 @@ class WilyState(TrickGameState):
             high_bid=self.high_bid,
             contract=self.contract,
             letters=tuple(self.letters),
-            given=self.given[seat],
-            received=self.received[seat],  # set only by the exchange, after everybody has given
-            winners=tuple(self.winners()),
+            given=given,
+            received=received,  # set only by the exchange, after everybody has given
         )
 
     # --- text ------------------------------------------------------------------------------------------------

@@ -182,33 +182,14 @@ class WizardState(TrickGameState):
         return [seat for seat, score in enumerate(self.scores) if score == best]
 
     def view(self, seat: int) -> View:
-        if not 0 <= seat < self.players:
-            raise ValueError(f"no seat {seat} at a table of {self.players}")
-        on_turn = self.phase is not Phase.GAME_OVER and self.current == seat
         hidden = self.rules.hidden_bids
-        return View(
-            game=Game.WIZARD,
-            rules=self.rules,
-            seat=seat,
-            phase=self.phase,
-            current_player=self.current_player(),
-            dealer=self.dealer,
+        return self._view(
+            seat,
             round_index=self.round_index,
             hand_size=self.hand_size,
-            hand=self.hands[seat],
-            trump_card=self.trump_card,
-            trump_suit=self.trump_suit,
-            led=self.led,
-            trick_leader=self.leader,
-            trick=tuple(self.trick),
-            round_tricks=tuple(self.round_tricks),
-            played=self.played,
-            tricks_won=tuple(self.tricks_won),
-            legal_actions=tuple(self.legal_actions()) if on_turn else (),
             bids=tuple(None if b < 0 or (hidden and s != seat) else b for s, b in enumerate(self.bids)),
             scores=tuple(self.scores),
             sheet=tuple(self.sheet),
-            winners=tuple(self.winners()),
         )
 
     # --- text ------------------------------------------------------------------------------------------------
