@@ -122,6 +122,11 @@ def play_to_end(
     raise AssertionError("the game did not end")
 
 
+def as_json(value: Any) -> Any:
+    """``value`` as it arrives at a client (tuples become lists)."""
+    return json.loads(json.dumps(value))
+
+
 def check_frames(record: GameRecord, clients: list[Client]) -> int:
     """Every view frame equals the core's View of that connection's seat at that seq (the public view for a
     spectator), and independently: a seat's hand frame is its true hand, a spectator never sees a card in hand.
@@ -139,7 +144,7 @@ def check_frames(record: GameRecord, clients: list[Client]) -> int:
             if seat == SPECTATOR:
                 assert view["hand"] == [] and view["given"] == [] and view["received"] == []
                 assert view["legal_actions"] == []
-                assert view == view_to_json(public_view(state))
+                assert view == as_json(view_to_json(public_view(state)))
             else:
                 assert view["hand"] == card_list(state.hands[seat])
                 others = 0
@@ -147,6 +152,6 @@ def check_frames(record: GameRecord, clients: list[Client]) -> int:
                     if other != seat:
                         others |= state.hands[other]
                 assert not set(view["hand"]) & set(card_list(others))
-                assert view == view_to_json(state.view(seat))
+                assert view == as_json(view_to_json(state.view(seat)))
             checked += 1
     return checked

@@ -8,9 +8,10 @@ seats' own views, never from the state's hidden parts, so nothing a spectator re
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
-from ..core import TrickGameState, View
+from ..core import RuleSet, TrickGameState, View
 from ..core.actions import action_to_text
 
 SPECTATOR = -1  # the ``seat`` of a spectator's view
@@ -26,18 +27,20 @@ def card_list(cards: int) -> list[int]:
     return out
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    return value
+@lru_cache(maxsize=256)
+def _rules_json(rules: RuleSet) -> dict[str, Any]:
+    return rules.to_dict()
 
 
 def view_to_json(view: View) -> dict[str, Any]:
-    """Every field of ``view`` as JSON-ready values (the protocol's ``view`` payload)."""
+    """Every field of ``view`` as JSON-ready values (the protocol's ``view`` payload).
+
+    Tuples are left as tuples where ``json`` writes them as arrays anyway (the score sheet's rows): this runs once per
+    connection per decision."""
     style = view.rules.rank_style
     return {
         "game": view.game.value,
-        "rules": view.rules.to_dict(),
+        "rules": dict(_rules_json(view.rules)),
         "players": view.rules.players,
         "seat": view.seat,
         "phase": view.phase.value,
@@ -58,7 +61,7 @@ def view_to_json(view: View) -> dict[str, Any]:
         "legal_texts": [action_to_text(a, style) for a in view.legal_actions],
         "bids": list(view.bids),
         "scores": list(view.scores),
-        "sheet": [_plain(tuple(row)) for row in view.sheet],
+        "sheet": list(view.sheet),  # rows of (NamedTuple) ints and tuples of ints
         "teams": list(view.teams),
         "auction": [list(call) for call in view.auction],
         "high_bidder": view.high_bidder,

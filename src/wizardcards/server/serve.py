@@ -26,6 +26,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"wizard serve: http://{args.host}:{args.port} (database {url.split('@')[-1]})", flush=True)
     # Frames far over the protocol's limit are refused by the WebSocket layer itself; smaller oversized ones get an
     # error message from the application.
+    # No per-message deflate: view frames are small, and compressing each one costs more CPU than it saves.
     uvicorn.run(create_app(url), host=args.host, port=args.port, ws_max_size=16 * P.MAX_MESSAGE_BYTES,
-                log_level="warning")
+                ws_per_message_deflate=False, log_level="warning")
     return 0
