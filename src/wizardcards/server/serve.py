@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -16,11 +17,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import uvicorn
+    try:
+        import uvicorn
 
-    from . import protocol as P
-    from .app import create_app
-    from .db import default_url
+        from . import protocol as P
+        from .app import create_app
+        from .db import default_url
+    except ImportError as error:
+        print(f"wizard serve needs the server extra: pip install 'wizardcards[server]' ({error})", file=sys.stderr)
+        return 2
 
     url = args.db or default_url()
     print(f"wizard serve: http://{args.host}:{args.port} (database {url.split('@')[-1]})", flush=True)
