@@ -1,0 +1,73 @@
+"""Two connections of one seat racing on a real server: the same decision sent from both at once is applied once."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from wizardcards.core import GameRecord
+
+from .helpers import Client, play_to_end
+from .live import ServerProcess, WebSocketClient, start_server
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerProcess]:
+    process = start_server(f"sqlite:///{tmp_path / 'race.sqlite3'}")
+    try:
+        yield process
+    finally:
+        process.stop()
+
+
+def test_racing_connections_of_one_seat_apply_a_decision_once(server: ServerProcess) -> None:
+    body = {"game": "wizard", "players": 3, "options": {"schedule": "custom", "custom_hand_sizes": [4]}}
+    table = httpx.post(server.http + "/tables", json=body, timeout=20).json()
+    humans = {0, 1, 2}
+    clients = []
+    for seat in table["seats"]:
+        client = Client(WebSocketClient(server.port), humans)
+        client.hello(seat["token"])
+        clients.append(client)
+    twins = {c.seat: Client(WebSocketClient(server.port), humans) for c in clients}
+    for seat, twin in twins.items():
+        twin.hello(table["seats"][seat]["token"])
+    for client in clients + list(twins.values()):
+        client.drain(0)
+    answers: list[tuple[str, str]] = []
+    for round_ in range(6):
+        actor = next(c for c in clients if c.view and c.view["legal_actions"])
+        twin = twins[actor.seat]  # type: ignore[index]
+        legal = actor.view["legal_actions"]  # type: ignore[index]
+        same_id = round_ % 2 == 0
+        first = {"type": "action", "id": f"r{round_}", "action": legal[0]}
+        second = {"type": "action", "id": f"r{round_}" if same_id else f"r{round_}b", "action": legal[-1]}
+        actor.send(first)
+        twin.send(second)
+        replies = []
+        for connection, message in ((actor, first), (twin, second)):
+            while True:
+                frame = connection.receive()
+                if frame.get("reply_to") == message["id"] and frame["type"] in ("ack", "error"):
+                    replies.append(frame)
+                    break
+        kinds = sorted(r["type"] for r in replies)
+        if same_id:
+            assert kinds == ["ack", "ack"] and replies[0] == replies[1]  # one decision, answered twice
+        else:
+            assert kinds == ["ack", "error"]
+            assert next(r for r in replies if r["type"] == "error")["code"] in ("not_your_turn", "illegal")
+        answers.append((kinds[0], kinds[1]))
+        seq = next(r for r in replies if r["type"] == "ack")["seq"]
+        for client in clients + list(twins.values()):
+            client.drain(seq)
+        assert {c.seq for c in clients + list(twins.values())} == {seq}  # exactly one decision was taken
+    play_to_end(clients + list(twins.values()), random.Random(3))
+    record = GameRecord.from_dict(httpx.get(f"{server.http}/tables/{table['id']}/record", timeout=20).json())
+    assert len(record.actions) == clients[0].seq
+    for client in clients + list(twins.values()):
+        client.socket.close()
