@@ -11,8 +11,9 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from ..core import RuleSet, TrickGameState, View
+from ..core import RuleSet, View
 from ..core.actions import action_to_text
+from ..core.state import TrickGameState
 
 SPECTATOR = -1  # the ``seat`` of a spectator's view
 

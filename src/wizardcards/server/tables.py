@@ -21,7 +21,8 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
 from ..bots import Bot, make_bot
-from ..core import GameRecord, IllegalActionError, RuleSet, TrickGameState, new_game, replay
+from ..core import GameRecord, IllegalActionError, RuleSet, new_game, replay
+from ..core.state import TrickGameState
 from . import protocol as P
 from .db import ActionRow, SeatRow, TableRow
 from .serialize import SPECTATOR, public_view, view_to_json
@@ -116,7 +117,7 @@ class LiveTable:
             "bots": self.bots,
             "decisions": self.seq,
             "scores": list(self.state.returns()) if self.state.is_terminal() else None,
-            "winners": list(self.state.winners()) if self.state.is_terminal() else None,  # type: ignore[attr-defined]
+            "winners": list(self.state.winners()) if self.state.is_terminal() else None,
         }
 
 
@@ -236,7 +237,7 @@ class TableManager:
                 continue
             games += 1
             by_game[table.rules.game.value] = by_game.get(table.rules.game.value, 0) + 1
-            winners = table.state.winners()  # type: ignore[attr-defined]
+            winners = table.state.winners()
             if seat in winners:
                 wins += 1 / len(winners)
             if table.rules.game.value == "wizard":
