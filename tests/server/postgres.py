@@ -7,11 +7,18 @@ from __future__ import annotations
 import glob
 import os
 import shutil
+import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
 
 
 def find_binary(name: str) -> str:
@@ -41,10 +48,12 @@ def postgres_cluster() -> Iterator[str]:
 
     try:
         run(initdb, "-D", str(data), "-U", "wizard", "--auth=trust", "--no-sync", "-E", "UTF8")
-        options = f"-k {root} -c listen_addresses='' -c fsync=off -c full_page_writes=off"
+        # a port of its own, though it only listens on the socket in root: clusters of parallel test workers stay apart
+        port = free_port()
+        options = f"-k {root} -p {port} -c listen_addresses='' -c fsync=off -c full_page_writes=off"
         run(pg_ctl, "-D", str(data), "-l", str(log), "-o", options, "-w", "-t", "60", "start")
         try:
-            yield f"postgresql+psycopg://wizard@/postgres?host={root}"
+            yield f"postgresql+psycopg://wizard@/postgres?host={root}&port={port}"
         finally:
             run(pg_ctl, "-D", str(data), "-m", "immediate", "-w", "stop")
     finally:
