@@ -434,14 +434,9 @@ class TableManager:
         number = table.seq
         finished = trial.is_terminal()
         # Committed before anyone is told: the database is the record.
-        # (Core statements, not the ORM session: this is the hot path of the server)
-        with self.engine.begin() as db:
-            db.execute(
-                insert(ActionRow),
-                {"table_id": table.id, "number": number, "seat": seat, "action": action, "client_id": client_id},
-            )
-            if finished:
-                db.execute(update(TableRow).where(TableRow.id == table.id).values(status="finished"))
+        # In a worker thread, so that other tables go on while this one waits for its database; the table's lock,
+        # held here, keeps its decisions in order.
+        await asyncio.to_thread(self._write_action, table.id, number, seat, action, client_id, finished)
         table.state = trial
         if finished:
             table.status = "finished"
@@ -452,6 +447,18 @@ class TableManager:
             await connection.send(P.dump(ack))
         await self._broadcast(table)
         return ack
+
+    def _write_action(
+        self, table_id: str, number: int, seat: int, action: int, client_id: str | None, finished: bool
+    ) -> None:
+        # Core statements, not the ORM session: this is the hot path of the server
+        with self.engine.begin() as db:
+            db.execute(
+                insert(ActionRow),
+                {"table_id": table_id, "number": number, "seat": seat, "action": action, "client_id": client_id},
+            )
+            if finished:
+                db.execute(update(TableRow).where(TableRow.id == table_id).values(status="finished"))
 
     async def _play_bots(self, table: LiveTable) -> None:
         state = table.state
