@@ -74,6 +74,9 @@ class LiveTable:
     stand_ins: dict[int, Bot] = field(default_factory=dict)
     timer: asyncio.Task[None] | None = None
     grace: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    _sheet_key: tuple[int, Any] | None = None
+    _sheet_json: str | None = None
+    _rules_json: str | None = None
 
     @property
     def seq(self) -> int:
@@ -92,10 +95,20 @@ class LiveTable:
 
     def view_message(self, seat: int, reply_to: str | None = None) -> str:
         view = public_view(self.state) if seat == SPECTATOR else self.state.view(seat)
-        # the fields of protocol.ViewMessage, written directly (one per connection per decision: the hot path)
-        message = {"type": "view", "seq": self.seq, "reply_to": reply_to, "status": self.status,
-                   "view": view_to_json(view)}
-        return json.dumps(message, separators=(",", ":"))
+        # The fields of protocol.ViewMessage, written directly: one per connection per decision, the hot path. The
+        # rules and the score sheet are the same in every seat's view and change rarely, so their JSON is reused.
+        body = view_to_json(view)
+        del body["rules"], body["sheet"]
+        sheet = view.sheet
+        if self._sheet_json is None or self._sheet_key != (len(sheet), sheet[-1] if sheet else None):
+            self._sheet_key = (len(sheet), sheet[-1] if sheet else None)
+            self._sheet_json = json.dumps(sheet, separators=(",", ":"))
+        if self._rules_json is None:
+            self._rules_json = json.dumps(self.rules.to_dict(), separators=(",", ":"))
+        head = json.dumps({"type": "view", "seq": self.seq, "reply_to": reply_to, "status": self.status},
+                          separators=(",", ":"))
+        return (f'{head[:-1]},"view":{json.dumps(body, separators=(",", ":"))[:-1]},'
+                f'"rules":{self._rules_json},"sheet":{self._sheet_json}}}}}')
 
     def sheet(self) -> dict[str, Any]:
         """The score sheet as every seat sees it (public information)."""
