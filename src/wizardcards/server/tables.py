@@ -25,7 +25,7 @@ from ..core import GameRecord, IllegalActionError, RuleSet, new_game, replay
 from ..core.state import TrickGameState
 from . import protocol as P
 from .db import ActionRow, SeatRow, TableRow
-from .serialize import SPECTATOR, public_view, view_to_json
+from .serialize import SPECTATOR, ViewFrames, public_view, view_to_json
 
 _SYSTEM_RANDOM = secrets.SystemRandom()
 
@@ -39,6 +39,11 @@ class TableError(ValueError):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
+
+
+def ack_text(ack: P.Ack) -> str:
+    """``protocol.dump(ack)``, written directly (one per accepted action; outgoing messages need no validation)."""
+    return f'{{"type":"ack","seq":{ack.seq},"reply_to":{json.dumps(ack.reply_to)},"number":{ack.number}}}'
 
 
 @dataclass(eq=False)
@@ -74,9 +79,7 @@ class LiveTable:
     stand_ins: dict[int, Bot] = field(default_factory=dict)
     timer: asyncio.Task[None] | None = None
     grace: dict[int, asyncio.Task[None]] = field(default_factory=dict)
-    _sheet_key: tuple[int, Any] | None = None
-    _sheet_json: str | None = None
-    _rules_json: str | None = None
+    _frames: ViewFrames | None = None  # the view payloads of ``state``
 
     @property
     def seq(self) -> int:
@@ -94,21 +97,14 @@ class LiveTable:
         return self.players[seat]
 
     def view_message(self, seat: int, reply_to: str | None = None) -> str:
-        view = public_view(self.state) if seat == SPECTATOR else self.state.view(seat)
-        # The fields of protocol.ViewMessage, written directly: one per connection per decision, the hot path. The
-        # rules and the score sheet are the same in every seat's view and change rarely, so their JSON is reused.
-        body = view_to_json(view)
-        del body["rules"], body["sheet"]
-        sheet = view.sheet
-        if self._sheet_json is None or self._sheet_key != (len(sheet), sheet[-1] if sheet else None):
-            self._sheet_key = (len(sheet), sheet[-1] if sheet else None)
-            self._sheet_json = json.dumps(sheet, separators=(",", ":"))
-        if self._rules_json is None:
-            self._rules_json = json.dumps(self.rules.to_dict(), separators=(",", ":"))
-        head = json.dumps({"type": "view", "seq": self.seq, "reply_to": reply_to, "status": self.status},
-                          separators=(",", ":"))
-        return (f'{head[:-1]},"view":{json.dumps(body, separators=(",", ":"))[:-1]},'
-                f'"rules":{self._rules_json},"sheet":{self._sheet_json}}}}}')
+        """The ``view`` message (protocol.ViewMessage) for ``seat``, written directly: one per connection per decision,
+        the hot path. The payloads of the current state are kept until the state changes, so a decision serialises
+        what all seats share once and each seat's own fields once."""
+        frames = self._frames
+        if frames is None or frames.state is not self.state:
+            frames = self._frames = ViewFrames(self.state)
+        return (f'{{"type":"view","seq":{self.seq},"reply_to":{json.dumps(reply_to)},"status":"{self.status}",'
+                f'"view":{frames.payload(seat)}}}')
 
     def sheet(self) -> dict[str, Any]:
         """The score sheet as every seat sees it (public information)."""
@@ -423,7 +419,7 @@ class TableManager:
             self._back(table, seat)
             ack = table.acks.get((seat, message.id))
             if ack is not None:  # a repeated id: the same answer, applied once
-                await connection.send(P.dump(ack))
+                await connection.send(ack_text(ack))
                 return
             if table.status == "waiting":
                 raise TableError("not_started", "the game starts when every human seat has joined")
@@ -457,7 +453,7 @@ class TableManager:
         if client_id is not None:
             table.acks[(seat, client_id)] = ack
         if connection is not None:
-            await connection.send(P.dump(ack))
+            await connection.send(ack_text(ack))
         await self._broadcast(table)
         return ack
 
