@@ -130,11 +130,68 @@ class LiveTable:
         }
 
 
+class ActionWriter:
+    """Group commit of accepted actions: rows waiting while a commit runs go together into the next one.
+
+    ``write`` returns once its row is committed (or raises what the database raised for it). One batch at a time runs
+    in a worker thread, so the event loop never waits for the database; when a batch fails, its rows are tried again
+    one per transaction, so a bad row fails only its own decision."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._pending: list[tuple[dict[str, Any], bool, asyncio.Future[None]]] = []
+        self._running = False
+        self._task: asyncio.Task[None] | None = None  # kept: the loop holds only a weak reference to a task
+
+    async def write(self, row: dict[str, Any], finished: bool) -> None:
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((row, finished, done))
+        if not self._running:
+            self._running = True
+            self._task = asyncio.get_running_loop().create_task(self._drain())
+        await done
+
+    async def _drain(self) -> None:
+        try:
+            while self._pending:
+                batch, self._pending = self._pending, []
+                try:
+                    await asyncio.to_thread(self._commit, batch)
+                    failures: list[BaseException | None] = [None] * len(batch)
+                except Exception:
+                    failures = [await self._commit_alone(item) for item in batch]
+                for (_, _, done), failure in zip(batch, failures):
+                    if done.done():
+                        continue
+                    if failure is None:
+                        done.set_result(None)
+                    else:
+                        done.set_exception(failure)
+        finally:
+            self._running = False
+
+    async def _commit_alone(self, item: tuple[dict[str, Any], bool, asyncio.Future[None]]) -> BaseException | None:
+        try:
+            await asyncio.to_thread(self._commit, [item])
+        except Exception as error:
+            return error
+        return None
+
+    def _commit(self, batch: list[tuple[dict[str, Any], bool, asyncio.Future[None]]]) -> None:
+        # Core statements, not the ORM session: this is the hot path of the server
+        with self.engine.begin() as db:
+            db.execute(insert(ActionRow), [row for row, _, _ in batch])
+            for row, finished, _ in batch:
+                if finished:
+                    db.execute(update(TableRow).where(TableRow.id == row["table_id"]).values(status="finished"))
+
+
 class TableManager:
     """Every table the server knows: create, find by token, join, act, reload."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self._writer = ActionWriter(engine)
         self.tables: dict[str, LiveTable] = {}
         self.by_token: dict[str, tuple[str, int]] = {}
 
@@ -442,10 +499,12 @@ class TableManager:
             raise TableError("illegal", str(error)) from None
         number = table.seq
         finished = trial.is_terminal()
-        # Committed before anyone is told: the database is the record.
-        # In a worker thread, so that other tables go on while this one waits for its database; the table's lock,
-        # held here, keeps its decisions in order.
-        await asyncio.to_thread(self._write_action, table.id, number, seat, action, client_id, finished)
+        # Committed before anyone is told: the database is the record. The commit is shared with the decisions other
+        # tables take meanwhile (group commit, in a worker thread), so the event loop goes on and the database sees
+        # one transaction per batch rather than one per decision; the table's lock, held here, keeps its order.
+        await self._writer.write(
+            {"table_id": table.id, "number": number, "seat": seat, "action": action, "client_id": client_id}, finished
+        )
         table.state = trial
         if finished:
             table.status = "finished"
@@ -456,18 +515,6 @@ class TableManager:
             await connection.send(ack_text(ack))
         await self._broadcast(table)
         return ack
-
-    def _write_action(
-        self, table_id: str, number: int, seat: int, action: int, client_id: str | None, finished: bool
-    ) -> None:
-        # Core statements, not the ORM session: this is the hot path of the server
-        with self.engine.begin() as db:
-            db.execute(
-                insert(ActionRow),
-                {"table_id": table_id, "number": number, "seat": seat, "action": action, "client_id": client_id},
-            )
-            if finished:
-                db.execute(update(TableRow).where(TableRow.id == table_id).values(status="finished"))
 
     async def _play_bots(self, table: LiveTable) -> None:
         state = table.state
