@@ -13,7 +13,14 @@ from hypothesis import strategies as st
 
 from wizardcards.core import RuleSet, find_rules, new_game
 from wizardcards.server import protocol as P
-from wizardcards.server.serialize import SPECTATOR, ViewFrames, public_view, view_to_json
+from wizardcards.server.serialize import (
+    SPECTATOR,
+    ViewFrames,
+    own_json,
+    own_json_of_state,
+    public_view,
+    view_to_json,
+)
 from wizardcards.server.tables import LiveTable, ack_text
 
 RULES = [
@@ -52,6 +59,8 @@ def test_every_seats_text_equals_its_own_view(which: int, seed: int) -> None:
             assert P.SERVER_ADAPTER.validate_python(message) == P.ViewMessage(
                 seq=steps, reply_to=f"r{steps}" if seat == order[0] else None, status="playing", view=expected
             )
+        for seat in range(rules.players):  # each seat's own fields read from the state: those of its own View
+            assert own_json_of_state(state, seat) == own_json(state.view(seat))
         # seats differ in their own fields only where the rules make them: a seat's text never holds another's hand
         if not state.is_terminal():
             on_turn = state.current_player()
@@ -73,3 +82,10 @@ def test_ack_text_is_the_protocol_dump() -> None:
         ack = P.Ack(seq=7, reply_to=reply_to, number=6)
         assert ack_text(ack) == P.dump(ack)
         assert P.SERVER_ADAPTER.validate_json(ack_text(ack)) == ack
+
+
+def test_own_fields_of_no_seat_are_refused() -> None:
+    state = new_game(find_rules("standard", 4), 1)
+    for seat in (-1, 4):
+        with pytest.raises(ValueError, match="no seat"):
+            own_json_of_state(state, seat)

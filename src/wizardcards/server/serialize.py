@@ -18,7 +18,9 @@ import orjson
 
 from ..core import RuleSet, View
 from ..core.actions import action_to_text
-from ..core.state import TrickGameState
+from ..core.state import Phase, TrickGameState
+from ..core.wily import WilyState
+from ..core.wizard import WizardState
 
 SPECTATOR = -1  # the ``seat`` of a spectator's view
 
@@ -124,11 +126,38 @@ def own_json(view: View) -> dict[str, Any]:
     }
 
 
+def own_json_of_state(state: TrickGameState, seat: int) -> dict[str, Any]:
+    """``own_json(state.view(seat))`` read straight from the state (a View costs a frozen dataclass of 33 fields; this
+    runs for every seat at every decision). It must hide what ``view`` hides: the other seats' hands are never read,
+    and the other seats' bids follow the same rule as ``WizardState.view``; the tests compare the two for every seat at
+    every step of random games of both games, hidden bids included."""
+    if not 0 <= seat < state.players:
+        raise ValueError(f"no seat {seat} at a table of {state.players}")
+    style = state.rules.rank_style
+    legal = state.legal_actions() if state.phase is not Phase.GAME_OVER and state.current == seat else []
+    if isinstance(state, WizardState):
+        hidden = state.rules.hidden_bids
+        bids: list[int | None] = [None if b < 0 or (hidden and s != seat) else b for s, b in enumerate(state.bids)]
+        given = received = 0
+    else:
+        assert isinstance(state, WilyState)
+        bids, given, received = [], state.given[seat], state.received[seat]
+    return {
+        "seat": seat,
+        "hand": card_list(state.hand_of(seat)),
+        "legal_actions": list(legal),
+        "legal_texts": [action_to_text(a, style) for a in legal],
+        "bids": bids,
+        "given": card_list(given),
+        "received": card_list(received),
+    }
+
+
 class ViewFrames:
     """The ``view`` payloads of one state as JSON text, per seat: what all seats share is serialised once.
 
-    Each seat's payload is still made from that seat's own ``View`` (its own fields: hand, bids as that seat sees them,
-    cards passed, legal actions), so nothing a seat may not know reaches its text. Build a new one per state."""
+    The shared part comes from a seat's ``View``; each seat's own fields (hand, bids as that seat sees them, cards
+    passed, legal actions) from ``own_json_of_state``, which reads only what that seat may know. Build one per state."""
 
     def __init__(self, state: TrickGameState) -> None:
         self.state = state
@@ -143,12 +172,11 @@ class ViewFrames:
         if seat == SPECTATOR:
             text = _dumps(view_to_json(public_view(self.state)))
         else:
-            view = self.state.view(seat)
             if self._shared is None:
-                shared = view_to_json(view)
+                shared = view_to_json(self.state.view(seat))
                 for name in OWN_FIELDS:
                     del shared[name]
                 self._shared = _dumps(shared)[1:-1]
-            text = f"{_dumps(own_json(view))[:-1]},{self._shared}}}"
+            text = f"{_dumps(own_json_of_state(self.state, seat))[:-1]},{self._shared}}}"
         self._text[seat] = text
         return text
