@@ -1,6 +1,6 @@
 """Load on the multiplayer server (issue 7): 50 tables of 4 human seats driven by WebSocket clients on the loopback.
 
-    python benchmarks/server_load.py [--tables 50] [--seconds 10] [--db URL] [--port P]
+    python benchmarks/server_load.py [--tables 50] [--seconds 8] [--db URL] [--port P]
 
 Starts ``wizard serve`` as a subprocess on a fresh SQLite file (or ``--db``), creates the tables, opens 4 connections
 per table (200 in all), and has the seat on turn at every table send a random legal action as soon as its view says
@@ -148,7 +148,7 @@ def run_clients(main: Coroutine[Any, Any, T]) -> T:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=50)
-    parser.add_argument("--seconds", type=float, default=10.0)  # a 4-seat game is 540 decisions: all stay live
+    parser.add_argument("--seconds", type=float, default=8.0)  # a 4-seat game is 540 decisions: all stay live
     parser.add_argument("--db", default=None)
     parser.add_argument("--port", type=int, default=None)
     args = parser.parse_args()
