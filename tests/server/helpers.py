@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from wizardcards.core import GameRecord, replay_states
-from wizardcards.server.serialize import SPECTATOR, card_list, public_view, view_to_json
+from wizardcards.core.cards import cards_of
+from wizardcards.server.serialize import SPECTATOR, public_view, view_to_json
 
 TERMINAL = -4
 _ids = itertools.count()
@@ -146,12 +147,12 @@ def check_frames(record: GameRecord, clients: list[Client]) -> int:
                 assert view["legal_actions"] == []
                 assert view == as_json(view_to_json(public_view(state)))
             else:
-                assert view["hand"] == card_list(state.hands[seat])
+                assert view["hand"] == cards_of(state.hands[seat])
                 others = 0
                 for other in range(state.players):
                     if other != seat:
                         others |= state.hands[other]
-                assert not set(view["hand"]) & set(card_list(others))
+                assert not set(view["hand"]) & set(cards_of(others))
                 assert view == as_json(view_to_json(state.view(seat)))
             checked += 1
     return checked

@@ -33,7 +33,7 @@ from .tricks import FREE, NO_SUIT_YET, winning_position
 
 if TYPE_CHECKING:
     from .record import GameRecord
-    from .view import View
+    from .view import SeatPart, View
 
 TERMINAL_PLAYER: Final = -4
 """``current_player()`` once the game is over (OpenSpiel's ``kTerminalPlayerId``)."""
@@ -306,13 +306,35 @@ class TrickGameState:
     def winners(self) -> list[int]:
         raise NotImplementedError
 
-    def _view(self, seat: int, **game_fields: Any) -> View:
-        """The fields of a View that both games fill alike; each game's ``view`` adds its own ``game_fields``."""
-        from .view import View
+    def seat_part(self, seat: int) -> SeatPart:
+        """What only ``seat`` may know of the position (its hand, its legal actions, the bids it may see, the cards it
+        gave and received): the part of ``view(seat)`` that differs from seat to seat."""
+        from .view import SeatPart
 
         if not 0 <= seat < self.players:
             raise ValueError(f"no seat {seat} at a table of {self.players}")
         on_turn = self.phase is not Phase.GAME_OVER and self.current == seat
+        given, received = self._passed_cards(seat)
+        return SeatPart(
+            seat,
+            self.hands[seat],
+            tuple(self.legal_actions()) if on_turn else (),
+            self._visible_bids(seat),
+            given,
+            received,
+        )
+
+    def _visible_bids(self, seat: int) -> tuple[int | None, ...]:
+        return ()
+
+    def _passed_cards(self, seat: int) -> tuple[int, int]:
+        return 0, 0
+
+    def _view(self, seat: int, **game_fields: Any) -> View:
+        """The fields of a View that both games fill alike; each game's ``view`` adds its own ``game_fields``."""
+        from .view import View
+
+        part = self.seat_part(seat)
         return View(
             game=self.rules.game,
             rules=self.rules,
@@ -320,7 +342,7 @@ class TrickGameState:
             phase=self.phase,
             current_player=self.current_player(),
             dealer=self.dealer,
-            hand=self.hands[seat],
+            hand=part.hand,
             trump_card=self.trump_card,
             trump_suit=self.trump_suit,
             led=self.led,
@@ -329,7 +351,10 @@ class TrickGameState:
             round_tricks=tuple(self.round_tricks),
             played=self.played,
             tricks_won=tuple(self.tricks_won),
-            legal_actions=tuple(self.legal_actions()) if on_turn else (),
+            legal_actions=part.legal_actions,
+            bids=part.bids,
+            given=part.given,
+            received=part.received,
             winners=tuple(self.winners()),
             **game_fields,
         )

@@ -46,6 +46,20 @@ class WilyHandResult(NamedTuple):
     letters: tuple[int, ...]  # letters held by each team after the hand
 
 
+class SeatPart(NamedTuple):
+    """The part of a seat's View that differs from seat to seat: what only this seat may know of the position.
+
+    ``state.seat_part(seat)`` gives it without building the whole View (a server sends it to every seat after every
+    decision); ``state.view(seat)`` holds the same values, as both are built by the core from one rule."""
+
+    seat: int
+    hand: CardSet
+    legal_actions: tuple[int, ...]  # empty unless this seat is on turn
+    bids: tuple[int | None, ...]  # Wizard; None: not bid yet, or hidden from this seat
+    given: CardSet  # Wily Wizards: cards this seat gave while passing
+    received: CardSet  # Wily Wizards: cards it received, once everybody has given
+
+
 @dataclass(frozen=True)
 class View:
     game: Game

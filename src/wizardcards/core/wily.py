@@ -405,8 +405,6 @@ class WilyState(TrickGameState):
         return out
 
     def view(self, seat: int) -> View:
-        given = self.given[seat] if 0 <= seat < self.players else 0
-        received = self.received[seat] if 0 <= seat < self.players else 0
         return self._view(
             seat,
             round_index=self.round_index,
@@ -418,9 +416,11 @@ class WilyState(TrickGameState):
             high_bid=self.high_bid,
             contract=self.contract,
             letters=tuple(self.letters),
-            given=given,
-            received=received,  # set only by the exchange, after everybody has given
         )
+
+    def _passed_cards(self, seat: int) -> tuple[int, int]:
+        # received is set only by the exchange, after everybody has given
+        return self.given[seat], self.received[seat]
 
     # --- text ------------------------------------------------------------------------------------------------
 

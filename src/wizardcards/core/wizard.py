@@ -182,15 +182,18 @@ class WizardState(TrickGameState):
         return [seat for seat, score in enumerate(self.scores) if score == best]
 
     def view(self, seat: int) -> View:
-        hidden = self.rules.hidden_bids
         return self._view(
             seat,
             round_index=self.round_index,
             hand_size=self.hand_size,
-            bids=tuple(None if b < 0 or (hidden and s != seat) else b for s, b in enumerate(self.bids)),
             scores=tuple(self.scores),
             sheet=tuple(self.sheet),
         )
+
+    def _visible_bids(self, seat: int) -> tuple[int | None, ...]:
+        """Bids made so far; under hidden bids the others' stay hidden until the round has been played."""
+        hidden = self.rules.hidden_bids
+        return tuple(None if b < 0 or (hidden and s != seat) else b for s, b in enumerate(self.bids))
 
     # --- text ------------------------------------------------------------------------------------------------
 

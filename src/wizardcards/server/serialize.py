@@ -18,21 +18,10 @@ import orjson
 
 from ..core import RuleSet, View
 from ..core.actions import action_to_text
-from ..core.state import Phase, TrickGameState
-from ..core.wily import WilyState
-from ..core.wizard import WizardState
+from ..core.cards import cards_of
+from ..core.state import TrickGameState
 
 SPECTATOR = -1  # the ``seat`` of a spectator's view
-
-
-def card_list(cards: int) -> list[int]:
-    """The card ids of a CardSet bitmask, in increasing order."""
-    out = []
-    while cards:
-        low = cards & -cards
-        out.append(low.bit_length() - 1)
-        cards ^= low
-    return out
 
 
 @lru_cache(maxsize=256)
@@ -56,14 +45,14 @@ def view_to_json(view: View) -> dict[str, Any]:
         "dealer": view.dealer,
         "round_index": view.round_index,
         "hand_size": view.hand_size,
-        "hand": card_list(view.hand),
+        "hand": cards_of(view.hand),
         "trump_card": view.trump_card,
         "trump_suit": view.trump_suit,
         "led": view.led,
         "trick_leader": view.trick_leader,
         "trick": list(view.trick),
         "round_tricks": [[leader, list(cards), winner] for leader, cards, winner in view.round_tricks],
-        "played": card_list(view.played),
+        "played": cards_of(view.played),
         "tricks_won": list(view.tricks_won),
         "legal_actions": list(view.legal_actions),
         "legal_texts": [action_to_text(a, style) for a in view.legal_actions],
@@ -76,8 +65,8 @@ def view_to_json(view: View) -> dict[str, Any]:
         "high_bid": view.high_bid,
         "contract": view.contract,
         "letters": list(view.letters),
-        "given": card_list(view.given),
-        "received": card_list(view.received),
+        "given": cards_of(view.given),
+        "received": cards_of(view.received),
         "winners": list(view.winners),
     }
 
@@ -117,39 +106,29 @@ def own_json(view: View) -> dict[str, Any]:
     style = view.rules.rank_style
     return {
         "seat": view.seat,
-        "hand": card_list(view.hand),
+        "hand": cards_of(view.hand),
         "legal_actions": list(view.legal_actions),
         "legal_texts": [action_to_text(a, style) for a in view.legal_actions],
         "bids": list(view.bids),
-        "given": card_list(view.given),
-        "received": card_list(view.received),
+        "given": cards_of(view.given),
+        "received": cards_of(view.received),
     }
 
 
 def own_json_of_state(state: TrickGameState, seat: int) -> dict[str, Any]:
-    """``own_json(state.view(seat))`` read straight from the state (a View costs a frozen dataclass of 33 fields; this
-    runs for every seat at every decision). It must hide what ``view`` hides: the other seats' hands are never read,
-    and the other seats' bids follow the same rule as ``WizardState.view``; the tests compare the two for every seat at
-    every step of random games of both games, hidden bids included."""
-    if not 0 <= seat < state.players:
-        raise ValueError(f"no seat {seat} at a table of {state.players}")
+    """``own_json(state.view(seat))`` from the core's ``seat_part`` (a View costs a frozen dataclass of 33 fields; this
+    runs for every seat at every decision). What a seat may know is decided by the core alone: ``seat_part`` is the
+    seat-specific part of its View, built by the same code."""
+    part = state.seat_part(seat)
     style = state.rules.rank_style
-    legal = state.legal_actions() if state.phase is not Phase.GAME_OVER and state.current == seat else []
-    if isinstance(state, WizardState):
-        hidden = state.rules.hidden_bids
-        bids: list[int | None] = [None if b < 0 or (hidden and s != seat) else b for s, b in enumerate(state.bids)]
-        given = received = 0
-    else:
-        assert isinstance(state, WilyState)
-        bids, given, received = [], state.given[seat], state.received[seat]
     return {
         "seat": seat,
-        "hand": card_list(state.hand_of(seat)),
-        "legal_actions": list(legal),
-        "legal_texts": [action_to_text(a, style) for a in legal],
-        "bids": bids,
-        "given": card_list(given),
-        "received": card_list(received),
+        "hand": cards_of(part.hand),
+        "legal_actions": list(part.legal_actions),
+        "legal_texts": [action_to_text(a, style) for a in part.legal_actions],
+        "bids": list(part.bids),
+        "given": cards_of(part.given),
+        "received": cards_of(part.received),
     }
 
 
