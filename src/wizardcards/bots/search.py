@@ -118,16 +118,21 @@ class SearchBot:
         budget, least = LEVELS[self.level]
         return max(least, min(MAX_SAMPLES, budget * scale // (playouts * (cards + OVERHEAD))))
 
+    def _play_setup(self, view: View) -> tuple[Sampler, tuple[int, ...], int, bool, list[int]]:
+        """What playing a card needs in both games: the sampler, the moves, how many deals, the Jester-lead reading,
+        and the card each move plays."""
+        moves = view.legal_actions
+        left = view.players * view.hand_size - view.played.bit_count()
+        first_suited = view.rules.jester_lead.value == "first_suited"
+        return Sampler(view), moves, self._deals(len(moves), left), first_suited, [
+            card_of_action(a, view.hand) for a in moves
+        ]
+
     # --- Wizard ------------------------------------------------------------------------------------------------
 
     def _wizard_play(self, view: View, rng: random.Random) -> dict[int, float]:
         n, me = view.players, view.seat
-        sampler = Sampler(view)
-        moves = view.legal_actions
-        left = n * view.hand_size - view.played.bit_count()
-        deals = self._deals(len(moves), left)
-        first_suited = view.rules.jester_lead.value == "first_suited"
-        cards = [card_of_action(a, view.hand) for a in moves]
+        sampler, moves, deals, first_suited, cards = self._play_setup(view)
         totals = [0] * len(moves)
         trump = view.trump_suit
         for _ in range(deals):
@@ -284,15 +289,10 @@ class SearchBot:
 
     def _wily_play(self, view: View, rng: random.Random) -> dict[int, float]:
         n, me = view.players, view.seat
-        sampler = Sampler(view)
-        moves = view.legal_actions
-        left = n * view.hand_size - view.played.bit_count()
-        deals = self._deals(len(moves), left)
-        first_suited = view.rules.jester_lead.value == "first_suited"
+        sampler, moves, deals, first_suited, cards = self._play_setup(view)
         teams = view.teams
         bidder = view.high_bidder
         mine = teams[me] == teams[bidder]
-        cards = [card_of_action(a, view.hand) for a in moves]
         totals = [0] * len(moves)
         for _ in range(deals):
             hands = sampler.sample(rng)[:n]

@@ -129,18 +129,20 @@ def create_app(db_url: str | None = None, *, rate: float = 100.0, burst: float =
     def list_tables(status: Literal["waiting", "playing", "finished"] | None = None) -> list[dict[str, Any]]:
         return manager().list(status)
 
-    @app.get("/tables/{table_id}")
-    def get_table(table_id: str) -> dict[str, Any]:
+    def find_table(table_id: str) -> Any:
         table = manager().find(table_id)
         if table is None:
             raise HTTPException(404, f"no table {table_id!r}")
+        return table
+
+    @app.get("/tables/{table_id}")
+    def get_table(table_id: str) -> dict[str, Any]:
+        table = find_table(table_id)
         return table.summary()
 
     @app.get("/tables/{table_id}/sheet")
     def get_sheet(table_id: str) -> dict[str, Any]:
-        table = manager().find(table_id)
-        if table is None:
-            raise HTTPException(404, f"no table {table_id!r}")
+        table = find_table(table_id)
         return table.sheet()
 
     @app.get("/players/{name}/stats")
@@ -149,9 +151,7 @@ def create_app(db_url: str | None = None, *, rate: float = 100.0, burst: float =
 
     @app.get("/tables/{table_id}/record")
     def get_record(table_id: str) -> dict[str, Any]:
-        table = manager().find(table_id)
-        if table is None:
-            raise HTTPException(404, f"no table {table_id!r}")
+        table = find_table(table_id)
         if table.status != "finished":
             raise HTTPException(409, "a record is published once the game is over (its seed reveals every hand)")
         return manager().record(table).to_dict()
