@@ -1,0 +1,390 @@
+// The lobby: create a table (game, players, preset or single rule options, each seat human or bot), hand out the
+// invite links, and list this browser's games, the tables waiting for players, the games being played and the
+// finished ones (GET /tables, refreshed every few seconds).
+
+import { api, HttpError, mySeats, rememberSeat, savedName, saveName } from './api.js';
+import { copyText, fill, h, storageSet } from './dom.js';
+import { describeRules, GAME_NAMES } from './rules.js';
+
+const REFRESH_MS = 4000;
+
+// Used when the server predates GET /meta: enough to create a table with its defaults.
+const FALLBACK_META = {
+  games: { wizard: { players: [3, 4, 5, 6], default_preset: 'standard' }, wily: { players: [4, 6], default_preset: 'wily' } },
+  presets: [
+    { name: 'standard', game: 'wizard', description: 'Wizard as printed', rules: { game: 'wizard', players: 4 } },
+    { name: 'quick', game: 'wizard', description: 'Rounds of 1, 3, 5 ... cards', rules: { game: 'wizard', players: 4, schedule: 'quick' } },
+    { name: 'wily', game: 'wily', description: 'Wily Wizards with partners', rules: { game: 'wily', players: 4 } },
+  ],
+  options: [],
+  bots: [{ spec: 'rulebased', label: 'Rule-based' }, { spec: 'random', label: 'Random' },
+    ...[1, 2, 3, 4, 5].map((level) => ({ spec: `search:level=${level}`, label: `Search, level ${level}` }))],
+  default_bot: 'rulebased',
+  fallback: true,
+};
+
+// names for bot seats left unnamed (the seat's badge says it is a bot)
+const BOT_NAMES = ['Merlin', 'Morgana', 'Circe', 'Prospero', 'Nimue', 'Gandalf', 'Medea'];
+
+const TIMERS = [[0, 'No turn timer'], [30, '30 seconds a turn'], [60, '1 minute a turn'], [120, '2 minutes a turn']];
+
+export async function startLobby(root) {
+  const lobby = new Lobby(root);
+  await lobby.start();
+  return lobby;
+}
+
+class Lobby {
+  constructor(root) {
+    this.root = root;
+    this.meta = null;
+    this.tables = [];
+  }
+
+  async start() {
+    try {
+      this.meta = await api.meta();
+    } catch (error) {
+      this.meta = FALLBACK_META;
+    }
+    this.build();
+    await this.refresh();
+    this.timer = setInterval(() => this.refresh(), REFRESH_MS);
+  }
+
+  build() {
+    const el = this.el = {};
+    el.name = h('input', { id: 'your-name', type: 'text', maxlength: 64, autocomplete: 'nickname', value: savedName(),
+      placeholder: 'Your name', oninput: () => {
+        saveName(el.name.value.trim());
+        const first = document.getElementById('seat-name-0');
+        if (first) first.placeholder = el.name.value.trim() || 'You';
+      } });
+    el.form = this.buildForm();
+    el.created = h('section', { class: 'card-panel created', id: 'created', hidden: true, 'aria-live': 'polite' });
+    el.mine = h('section', { class: 'card-panel', id: 'my-games', 'aria-labelledby': 'mine-title', hidden: true });
+    el.open = h('section', { class: 'card-panel', id: 'open-tables', 'aria-labelledby': 'open-title' });
+    el.playing = h('section', { class: 'card-panel', id: 'playing-tables', 'aria-labelledby': 'playing-title' });
+    el.finished = h('section', { class: 'card-panel', id: 'finished-tables', 'aria-labelledby': 'finished-title' });
+    el.error = h('p', { class: 'error-line', role: 'alert', id: 'lobby-error' });
+    fill(this.root,
+      h('header', { class: 'lobby-head' },
+        h('h1', {}, h('span', { class: 'brand-star', 'aria-hidden': 'true' }, '\u2605'), ' wizardcards'),
+        h('div', { class: 'name-box' }, h('label', { for: 'your-name' }, 'Your name'), el.name)),
+      h('main', { id: 'main', class: 'lobby' },
+        h('div', { class: 'lobby-col' }, el.created, el.form),
+        h('div', { class: 'lobby-col' }, el.error, el.mine, el.open, el.playing, el.finished)));
+  }
+
+  // --- the create form ----------------------------------------------------------------------------------------
+
+  buildForm() {
+    const meta = this.meta;
+    const el = this.el;
+    el.game = 'wizard';
+    el.gameRadios = Object.keys(meta.games).map((game) => {
+      const input = h('input', { type: 'radio', name: 'game', value: game, id: `game-${game}`, checked: game === 'wizard',
+        onchange: () => { el.game = game; this.onGame(); } });
+      return h('label', { class: 'segment', for: `game-${game}` }, input, h('span', {}, GAME_NAMES[game] || game));
+    });
+    el.players = h('select', { id: 'players', onchange: () => this.onPlayers() });
+    el.preset = h('select', { id: 'preset', onchange: () => this.onPreset() });
+    el.presetNote = h('p', { class: 'muted', id: 'preset-note' });
+    el.options = h('div', { class: 'options', id: 'options' });
+    el.optionsBox = h('details', { class: 'options-box' }, h('summary', {}, 'Rule options'), el.options);
+    el.seats = h('ol', { class: 'seat-list', id: 'seat-list' });
+    el.timer = h('select', { id: 'turn-timer' }, TIMERS.map(([value, label]) => h('option', { value }, label)));
+    el.hints = h('input', { type: 'checkbox', id: 'hints', checked: true });
+    el.formError = h('p', { class: 'error-line', role: 'alert', id: 'form-error' });
+    el.createButton = h('button', { type: 'submit', class: 'primary big', id: 'btn-create' }, 'Create table');
+    const form = h('form', { class: 'card-panel create-form', id: 'create-form', 'aria-labelledby': 'create-title',
+      onsubmit: (event) => { event.preventDefault(); this.create(); } },
+    h('h2', { id: 'create-title' }, 'New table'),
+    h('fieldset', { class: 'segments' }, h('legend', {}, 'Game'), el.gameRadios),
+    h('div', { class: 'field-row' },
+      h('div', { class: 'field' }, h('label', { for: 'players' }, 'Players'), el.players),
+      h('div', { class: 'field grow' }, h('label', { for: 'preset' }, 'Rules'), el.preset)),
+    el.presetNote, el.optionsBox,
+    h('fieldset', { class: 'seats-box' }, h('legend', {}, 'Seats'),
+      h('p', { class: 'muted' }, 'Each seat is a person (they get an invite link) or a bot.'), el.seats),
+    h('div', { class: 'field-row' },
+      h('div', { class: 'field grow' }, h('label', { for: 'turn-timer' }, 'Turn timer'), el.timer),
+      h('label', { class: 'check', for: 'hints' }, el.hints, ' Hints allowed')),
+    el.formError, el.createButton);
+    queueMicrotask(() => this.onGame());
+    return form;
+  }
+
+  onGame() {
+    const game = this.el.game;
+    const counts = this.meta.games[game].players;
+    const preferred = game === 'wizard' ? 4 : 4;
+    fill(this.el.players, counts.map((n) => h('option', { value: n, selected: n === preferred }, `${n} players`)));
+    const presets = this.meta.presets.filter((p) => p.game === game);
+    const fallbackPreset = this.meta.games[game].default_preset;
+    fill(this.el.preset, presets.map((p) => h('option', { value: p.name, selected: p.name === fallbackPreset }, p.name)));
+    this.onPreset();
+  }
+
+  preset() {
+    return this.meta.presets.find((p) => p.name === this.el.preset.value) || null;
+  }
+
+  onPreset() {
+    const preset = this.preset();
+    if (preset && preset.rules && preset.rules.players && this.meta.games[this.el.game].players.includes(preset.rules.players)) {
+      // a preset stored for its usual player count (wily-two-teams is for 6) sets it
+      this.el.players.value = String(preset.rules.players);
+    }
+    this.el.presetNote.textContent = preset ? preset.description || '' : '';
+    this.buildOptions();
+    this.onPlayers();
+  }
+
+  buildOptions() {
+    const preset = this.preset();
+    const rules = (preset && preset.rules) || {};
+    const options = this.meta.options.filter((o) => !o.games || o.games.includes(this.el.game));
+    this.el.optionInputs = [];
+    fill(this.el.options, options.map((option) => {
+      const id = `opt-${option.name}`;
+      const base = option.name in rules ? rules[option.name] : option.default;
+      let input;
+      if (option.kind === 'bool') {
+        input = h('input', { type: 'checkbox', id, checked: !!base });
+        this.el.optionInputs.push({ option, base, read: () => input.checked });
+        return h('label', { class: 'check', for: id }, input, ` ${option.label}`);
+      }
+      if (option.kind === 'choice') {
+        input = h('select', { id }, option.choices.map((c) => h('option', { value: c, selected: c === base }, c)));
+        this.el.optionInputs.push({ option, base, read: () => input.value });
+      } else if (option.kind === 'int_list') {
+        input = h('input', { type: 'text', id, inputmode: 'numeric', placeholder: 'e.g. 1 2 3',
+          value: Array.isArray(base) ? base.join(' ') : '' });
+        this.el.optionInputs.push({ option, base, read: () => input.value.split(/[\s,]+/).filter(Boolean).map(Number) });
+      } else {
+        input = h('input', { type: 'number', id, min: option.min ?? 0, max: option.max ?? 99,
+          value: base === null || base === undefined ? '' : base, placeholder: option.nullable ? 'drawn' : '' });
+        this.el.optionInputs.push({ option, base, read: () => (input.value === '' ? null : Number(input.value)) });
+      }
+      return h('div', { class: 'field' }, h('label', { for: id }, option.label), input);
+    }));
+    this.el.optionsBox.hidden = options.length === 0;
+  }
+
+  onPlayers() {
+    const n = Number(this.el.players.value);
+    const old = [...this.el.seats.children].map((row) => ({
+      name: row.querySelector('input').value, kind: row.querySelector('select').value,
+    }));
+    const bots = this.meta.bots;
+    const defaultBot = this.meta.default_bot || bots[0].spec;
+    const you = this.el.name.value.trim();
+    fill(this.el.seats, Array.from({ length: n }, (_, seat) => {
+      const before = old[seat];
+      const kind = before ? before.kind : seat === 0 ? 'human' : defaultBot;
+      const nameInput = h('input', { type: 'text', maxlength: 64, id: `seat-name-${seat}`,
+        'aria-label': `Seat ${seat + 1} name`, placeholder: seat === 0 ? (you || 'You') : `Name ${seat + 1}`,
+        value: before ? before.name : '' });
+      const kindSelect = h('select', { id: `seat-kind-${seat}`, 'aria-label': `Seat ${seat + 1}: person or bot` },
+        h('option', { value: 'human', selected: kind === 'human' }, 'Person'),
+        bots.map((bot) => h('option', { value: bot.spec, selected: bot.spec === kind }, `Bot: ${bot.label}`)));
+      return h('li', { class: 'seat-row' }, h('span', { class: 'seat-no' }, `${seat + 1}`), nameInput, kindSelect);
+    }));
+  }
+
+  request() {
+    const game = this.el.game;
+    const players = Number(this.el.players.value);
+    const options = {};
+    for (const { option, base, read } of this.el.optionInputs || []) {
+      const value = read();
+      if (JSON.stringify(value) !== JSON.stringify(base)) options[option.name] = value;
+    }
+    const seats = [...this.el.seats.children].map((row, seat) => {
+      const name = row.querySelector('input').value.trim();
+      const kind = row.querySelector('select').value;
+      const bot = kind === 'human' ? null : kind;
+      const label = bot ? (this.meta.bots.find((b) => b.spec === bot) || { label: bot }).label : null;
+      const you = seat === 0 && !bot ? this.el.name.value.trim() : '';
+      const seatName = name || you || (bot ? BOT_NAMES[seat % BOT_NAMES.length] : `Player ${seat + 1}`);
+      void label;
+      return bot ? { name: seatName.slice(0, 64), bot } : { name: seatName.slice(0, 64) };
+    });
+    const body = { game, players, preset: this.el.preset.value, options, seats };
+    const timer = Number(this.el.timer.value);
+    if (timer > 0) body.turn_seconds = timer;
+    if (!this.meta.fallback) body.hints = this.el.hints.checked;
+    return body;
+  }
+
+  async create() {
+    const you = this.el.name.value.trim();
+    if (you) saveName(you);
+    this.el.formError.textContent = '';
+    this.el.createButton.disabled = true;
+    let table;
+    try {
+      table = await api.create(this.request());
+    } catch (error) {
+      this.el.formError.textContent = `The table could not be created: ${error.message}`;
+      this.el.createButton.disabled = false;
+      return;
+    }
+    this.el.createButton.disabled = false;
+    storageSet(`wizardcards.created.${table.id}`, { seats: table.seats, spectator: table.spectator });
+    const humans = table.seats || [];
+    const mine = humans[0];
+    if (mine) rememberSeat({ token: mine.token, table: table.id, seat: mine.seat, name: mine.name, game: table.game });
+    if (mine && humans.length === 1) {
+      location.href = mine.invite; // nobody to invite: straight to the table
+      return;
+    }
+    this.showCreated(table);
+    this.refresh();
+  }
+
+  showCreated(table) {
+    const humans = table.seats || [];
+    const mine = humans[0];
+    const rows = humans.slice(1).map((seat) => h('li', {}, h('b', {}, seat.name), ` (seat ${seat.seat + 1})`,
+      copyRow(`Invite link for ${seat.name}`, seat.invite)));
+    fill(this.el.created,
+      h('h2', {}, 'Table ready'),
+      mine ? h('p', {}, 'Send each person their own link; the game starts when everybody has joined.')
+        : h('p', {}, 'Only bots at this table: it is playing itself. Watch it:'),
+      rows.length ? h('ul', { class: 'invite-list' }, rows) : null,
+      h('p', { class: 'spectator-link' }, h('b', {}, 'Spectators'), copyRow('Spectator link', `${table.spectator}&watch`)),
+      h('div', { class: 'row' },
+        mine ? h('a', { class: 'button primary big', id: 'btn-take-seat', href: mine.invite }, `Take your seat (${mine.name})`)
+          : h('a', { class: 'button primary big', href: `${table.spectator}&watch` }, 'Watch'),
+        h('button', { type: 'button', onclick: () => { this.el.created.hidden = true; } }, 'Close')));
+    this.el.created.hidden = false;
+    this.el.created.scrollIntoView({ block: 'nearest' });
+  }
+
+  // --- the lists ----------------------------------------------------------------------------------------------
+
+  async refresh() {
+    try {
+      this.tables = await api.tables();
+      this.el.error.textContent = '';
+    } catch (error) {
+      this.el.error.textContent = `The server did not answer (${error.message}); trying again.`;
+      return;
+    }
+    this.renderLists();
+  }
+
+  watchLink(table) {
+    if (table.spectator) return `${table.spectator}&watch`;
+    try {
+      const created = JSON.parse(localStorage.getItem(`wizardcards.created.${table.id}`) || 'null');
+      return created && created.spectator ? `${created.spectator}&watch` : null;
+    } catch (_) {
+      return null;
+    }
+  }
+
+  playersText(table) {
+    const players = table.players || table.names.map((name, seat) => ({ seat, name, bot: table.bots[seat], claimed: true }));
+    return players.map((p) => (p.bot ? `${p.name} (bot)` : p.claimed ? p.name : 'open seat')).join(', ');
+  }
+
+  renderLists() {
+    const byId = new Map(this.tables.map((t) => [t.id, t]));
+    const mine = mySeats().filter((s) => byId.has(s.table)).slice(0, 8);
+    this.el.mine.hidden = mine.length === 0;
+    fill(this.el.mine, h('h2', { id: 'mine-title' }, 'Your games'),
+      h('ul', { class: 'table-list' }, mine.map((seat) => {
+        const table = byId.get(seat.table);
+        const finished = table.status === 'finished';
+        return h('li', { class: 'table-item' },
+          h('div', { class: 'table-text' }, h('b', {}, GAME_NAMES[table.game] || table.game), ` \u00b7 as ${seat.name || `seat ${seat.seat + 1}`}`,
+            h('span', { class: 'muted' }, ` \u00b7 ${statusText(table)}`)),
+          h('div', { class: 'table-buttons' }, finished
+            ? h('a', { class: 'button', href: `/replay/${encodeURIComponent(table.id)}` }, 'Replay')
+            : h('a', { class: 'button primary', href: `/play?token=${encodeURIComponent(seat.token)}` }, 'Resume')));
+      })));
+
+    const open = this.tables.filter((t) => t.status === 'waiting' && (t.open_seats ?? 0) > 0).reverse();
+    fill(this.el.open, h('h2', { id: 'open-title' }, 'Tables waiting for players'),
+      open.length ? h('ul', { class: 'table-list' }, open.map((table) => this.tableItem(table, [
+        h('button', { type: 'button', class: 'primary', onclick: (event) => this.join(table, event.currentTarget),
+          'aria-label': `Join ${GAME_NAMES[table.game]} table with ${this.playersText(table)}` }, 'Join'),
+        this.watchButton(table),
+      ]))) : h('p', { class: 'muted' }, 'None right now. Create one, and send its invite links.'));
+
+    const playing = this.tables.filter((t) => t.status === 'playing').reverse().slice(0, 12);
+    fill(this.el.playing, h('h2', { id: 'playing-title' }, 'Playing now'),
+      playing.length ? h('ul', { class: 'table-list' }, playing.map((table) => this.tableItem(table, [this.watchButton(table)])))
+        : h('p', { class: 'muted' }, 'No game is being played.'));
+
+    const finished = this.tables.filter((t) => t.status === 'finished').reverse().slice(0, 15);
+    fill(this.el.finished, h('h2', { id: 'finished-title' }, 'Finished games'),
+      finished.length ? h('ul', { class: 'table-list' }, finished.map((table) => this.tableItem(table, [
+        h('a', { class: 'button', href: `/replay/${encodeURIComponent(table.id)}`,
+          'aria-label': `Replay ${GAME_NAMES[table.game]} game of ${table.names.join(', ')}` }, 'Replay'),
+      ]))) : h('p', { class: 'muted' }, 'No finished game yet.'));
+  }
+
+  watchButton(table) {
+    const link = this.watchLink(table);
+    return link ? h('a', { class: 'button', href: link, 'aria-label': `Watch ${GAME_NAMES[table.game]} table` }, 'Watch') : null;
+  }
+
+  tableItem(table, buttons) {
+    const rules = describeRules(table.rules, this.meta);
+    return h('li', { class: 'table-item', dataset: { table: table.id } },
+      h('div', { class: 'table-text' },
+        h('b', {}, `${GAME_NAMES[table.game] || table.game}, ${table.names.length} players`),
+        rules ? h('span', { class: 'muted' }, ` \u00b7 ${rules}`) : null,
+        h('div', { class: 'players-line' }, table.status === 'finished' ? resultText(table) : this.playersText(table))),
+      h('div', { class: 'table-buttons' }, buttons));
+  }
+
+  async join(table, button) {
+    const name = this.el.name.value.trim();
+    if (!name) {
+      this.el.error.textContent = 'Write your name first (top of the page), then join.';
+      this.el.name.focus();
+      return;
+    }
+    saveName(name);
+    button.disabled = true;
+    try {
+      const answer = await api.join(table.id, name);
+      rememberSeat({ token: answer.token, table: table.id, seat: answer.seat, name, game: table.game });
+      location.href = answer.invite || `/play?token=${encodeURIComponent(answer.token)}`;
+    } catch (error) {
+      button.disabled = false;
+      this.el.error.textContent = error instanceof HttpError && error.status === 409
+        ? `That table has no free seat any more (${error.message}).` : `Could not join: ${error.message}`;
+      this.refresh();
+    }
+  }
+}
+
+function statusText(table) {
+  if (table.status === 'waiting') return 'waiting for players';
+  if (table.status === 'playing') return `playing, ${table.decisions} moves in`;
+  return 'finished';
+}
+
+function resultText(table) {
+  if (!table.scores) return table.names.join(', ');
+  const winners = new Set(table.winners || []);
+  const parts = table.names.map((name, seat) => `${winners.has(seat) ? '\u2605 ' : ''}${name} ${table.scores[seat]}`);
+  return `${parts.join(', ')}${table.game === 'wily' ? ' letters' : ''}`;
+}
+
+function copyRow(label, path) {
+  const url = new URL(path, location.href).href;
+  const field = h('input', { type: 'text', readonly: true, value: url, 'aria-label': label, class: 'link-field' });
+  const button = h('button', { type: 'button', class: 'copy', 'aria-label': `Copy ${label.toLowerCase()}`, onclick: async () => {
+    const ok = await copyText(url, field);
+    button.textContent = ok ? 'Copied \u2713' : 'Select and copy';
+    setTimeout(() => { button.textContent = 'Copy'; }, 2000);
+  } }, 'Copy');
+  return h('span', { class: 'copy-row' }, field, button);
+}

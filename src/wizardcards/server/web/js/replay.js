@@ -1,0 +1,189 @@
+// The replay of a finished game (GET /tables/{id}/replay): every step with every hand, forwards and back.
+// Keys: ← → one step, Home / End the first and last, Page Up / Page Down ten steps, Space plays and pauses.
+
+import { api } from './api.js';
+import { cardName, cardShort, cardSvg, SUITS, sortHand, suitIcon } from './cards.js';
+import { announce, fill, h } from './dom.js';
+import { GAME_NAMES, handSizes, teamName } from './rules.js';
+import { lettersText, ranking, wilyChart, wilySheet, wizardChart, wizardSheet } from './scores.js';
+
+export async function startReplay(root, tableId) {
+  fill(root, h('main', { id: 'main', class: 'notice' }, h('p', {}, 'Loading the game\u2026')));
+  let data;
+  try {
+    data = await api.replay(tableId);
+  } catch (error) {
+    fill(root, h('main', { id: 'main', class: 'notice' },
+      h('h1', {}, 'No replay'),
+      h('p', {}, error.status === 409 ? 'This game is not over yet: a replay shows every hand, so it opens once the game has ended.'
+        : `The replay could not be loaded: ${error.message}`),
+      h('a', { href: '/', class: 'button primary' }, 'Go to the lobby')));
+    return null;
+  }
+  const replay = new Replay(root, data);
+  replay.build();
+  replay.show(0);
+  return replay;
+}
+
+class Replay {
+  constructor(root, data) {
+    this.root = root;
+    this.data = data;
+    this.steps = data.steps;
+    this.names = data.names;
+    this.index = 0;
+    this.playing = null;
+  }
+
+  build() {
+    const el = this.el = {};
+    const last = this.steps.length - 1;
+    el.slider = h('input', { type: 'range', min: 0, max: last, value: 0, id: 'replay-slider', 'aria-label': 'Step',
+      oninput: () => this.show(Number(el.slider.value)) });
+    const button = (label, text, go, id) => h('button', { type: 'button', 'aria-label': label, id, onclick: go }, text);
+    el.play = button('Play', '\u25b6 Play', () => this.toggle(), 'replay-play');
+    el.stepText = h('p', { class: 'step-text', id: 'step-text', 'aria-live': 'polite' });
+    el.info = h('div', { class: 'game-info' });
+    el.seats = h('div', { class: 'replay-seats', id: 'replay-seats' });
+    el.trick = h('div', { class: 'trick', id: 'replay-trick', role: 'group', 'aria-label': 'Trick on the table' });
+    el.trump = h('div', { class: 'trump-box' });
+    el.chart = h('div', { class: 'chart-wrap' });
+    el.sheet = h('div', { class: 'sheet-wrap' });
+    el.result = h('div', { class: 'replay-result' });
+    fill(this.root,
+      h('div', { class: 'replay-screen' },
+        h('header', { class: 'topbar' },
+          h('a', { href: '/', class: 'brand', 'aria-label': 'wizardcards lobby' }, '\u2605'),
+          h('div', { class: 'game-info' }, h('strong', {}, `Replay: ${GAME_NAMES[this.data.game] || this.data.game}`),
+            h('span', {}, this.names.join(', '))),
+          h('nav', { class: 'top-actions' }, h('a', { href: '/', class: 'button' }, 'Lobby'))),
+        h('main', { id: 'main', class: 'replay-main' },
+          h('section', { class: 'replay-controls', 'aria-label': 'Replay controls' },
+            h('div', { class: 'row' },
+              button('First step', '\u23ee', () => this.show(0), 'replay-first'),
+              button('Previous step', '\u25c0', () => this.show(this.index - 1), 'replay-prev'),
+              el.play,
+              button('Next step', '\u25b6', () => this.show(this.index + 1), 'replay-next'),
+              button('Last step', '\u23ed', () => this.show(last), 'replay-last')),
+            el.slider, el.stepText),
+          h('section', { class: 'play-area replay-table', 'aria-label': 'Table at this step' },
+            el.info, h('div', { class: 'centre' }, el.trump, h('div', { class: 'trick-wrap' }, el.trick)), el.seats),
+          h('section', { class: 'panel', 'aria-labelledby': 'replay-scores' },
+            h('h2', { id: 'replay-scores' }, 'Scores'), el.result, el.chart, el.sheet))));
+    document.addEventListener('keydown', (event) => {
+      if (event.target && ['INPUT', 'SELECT', 'TEXTAREA'].includes(event.target.tagName) && event.target !== el.slider) return;
+      const moves = { ArrowLeft: -1, ArrowRight: 1, PageUp: -10, PageDown: 10 };
+      if (event.key in moves && event.target !== el.slider) { this.show(this.index + moves[event.key]); event.preventDefault(); }
+      else if (event.key === 'Home' && event.target !== el.slider) { this.show(0); event.preventDefault(); }
+      else if (event.key === 'End' && event.target !== el.slider) { this.show(last); event.preventDefault(); }
+      else if (event.key === ' ' && event.target.tagName !== 'BUTTON') { this.toggle(); event.preventDefault(); }
+    });
+  }
+
+  toggle() {
+    if (this.playing) {
+      clearInterval(this.playing);
+      this.playing = null;
+      this.el.play.textContent = '\u25b6 Play';
+      this.el.play.setAttribute('aria-label', 'Play');
+      return;
+    }
+    if (this.index >= this.steps.length - 1) this.show(0);
+    this.playing = setInterval(() => {
+      if (this.index >= this.steps.length - 1) { this.toggle(); return; }
+      this.show(this.index + 1);
+    }, 700);
+    this.el.play.textContent = '\u23f8 Pause';
+    this.el.play.setAttribute('aria-label', 'Pause');
+  }
+
+  describe(step, before) {
+    if (step.seat < 0) return 'The deal, before the first decision.';
+    const who = this.names[step.seat];
+    const style = step.view.rules.rank_style;
+    const a = step.action;
+    const phase = before ? before.view.phase : '';
+    if (a !== null && a < 54) {
+      const card = a === 52 ? 'Wizard' : a === 53 ? 'Jester' : cardShort(a, style);
+      return phase === 'pass_cards' ? `${who} passes ${card}` : `${who} plays ${card}`;
+    }
+    if (a >= 54 && a <= 57) return `${who} names trump ${SUITS[a - 54].name}`;
+    if (a === 58) return `${who} names no trump`;
+    if (a === 59) return `${who} passes`;
+    if (a >= 60) return `${who} bids ${a - 60}`;
+    return `${who}: ${step.text}`;
+  }
+
+  show(index) {
+    const last = this.steps.length - 1;
+    this.index = Math.max(0, Math.min(last, index));
+    const step = this.steps[this.index];
+    const before = this.index > 0 ? this.steps[this.index - 1] : null;
+    const v = step.view;
+    const style = v.rules.rank_style;
+    this.el.slider.value = String(this.index);
+    const text = `Step ${this.index} of ${last}: ${this.describe(step, before)}.`;
+    this.el.stepText.textContent = text;
+    if (!this.playing) announce(text);
+    const total = v.game === 'wizard' ? handSizes(v.rules).length : 0;
+    fill(this.el.info, h('span', {}, v.game === 'wizard'
+      ? `Round ${Math.min(v.round_index + 1, total)} of ${total} \u00b7 ${v.hand_size} cards`
+      : `Hand ${v.round_index + 1}`), v.phase === 'game_over' ? h('span', { class: 'tag' }, 'Game over') : null);
+    // trump
+    const trump = [];
+    if (v.game === 'wizard' && v.trump_card >= 0) {
+      trump.push(h('div', { class: 'mini-card', role: 'img', 'aria-label': `Turned up: ${cardName(v.trump_card, style)}` }, cardSvg(v.trump_card, style)));
+    }
+    trump.push(v.trump_suit >= 0
+      ? h('span', { class: 'trump-text' }, 'Trump ', suitIcon(v.trump_suit, 18), h('b', {}, SUITS[v.trump_suit].name))
+      : h('span', { class: 'trump-text' }, h('b', {}, v.phase === 'auction' || v.phase === 'name_trump' ? 'Trump not named yet' : 'No trump')));
+    fill(this.el.trump, trump);
+    // the trick: the one in progress, or the one this step completed
+    let leader = v.trick_leader;
+    let cards = v.trick;
+    let winner = -1;
+    const justDone = v.round_tricks.at(-1);
+    if (!cards.length && justDone && before && before.view.round_tricks.length < v.round_tricks.length) {
+      [leader, cards, winner] = justDone;
+    } else if (!cards.length && before && before.view.phase === 'play' && before.view.trick.length && step.action !== null) {
+      // the hand's last trick: the next view is the next hand; the player's last card completes it
+      const played = (before.hands[step.seat] || []).find((card) => (step.action < 52 ? card === step.action
+        : step.action === 52 ? card >= 52 && card < 56 : card >= 56));
+      cards = played === undefined ? before.view.trick : [...before.view.trick, played];
+      leader = before.view.trick_leader;
+    }
+    fill(this.el.trick, cards.map((card, k) => {
+      const seat = (leader + k) % v.players;
+      return h('figure', { class: `slot played${seat === winner ? ' winner' : ''}` },
+        h('div', { class: 'trick-card', role: 'img', 'aria-label': `${this.names[seat]}: ${cardName(card, style)}` }, cardSvg(card, style)),
+        h('figcaption', {}, seat === winner ? '\u2605 ' : '', this.names[seat]));
+    }));
+    // every seat with its hand
+    fill(this.el.seats, this.names.map((name, seat) => {
+      const hand = sortHand(step.hands[seat] || [], v.trump_suit);
+      const stats = v.game === 'wizard'
+        ? `bid ${v.bids[seat] ?? '\u2013'}, won ${v.tricks_won[seat] ?? 0}, ${v.scores[seat] ?? 0} points`
+        : `${teamName(v.teams[seat], v.teams, this.names)}, won ${v.tricks_won[seat] ?? 0}`;
+      return h('section', { class: `replay-seat${v.current_player === seat ? ' on-turn' : ''}${step.seat === seat ? ' acted' : ''}`,
+        'aria-label': `${name}: ${stats}; hand ${hand.map((c) => cardName(c, style)).join(', ') || 'empty'}` },
+      h('h3', {}, v.current_player === seat ? '\u25b6 ' : '', name, seat === v.dealer ? h('span', { class: 'tag dealer' }, 'Dealer') : null),
+      h('p', { class: 'seat-stats', 'aria-hidden': 'true' }, stats),
+      h('div', { class: 'mini-hand', 'aria-hidden': 'true' }, hand.map((card) => h('span', { class: 'mini-card', dataset: { card: String(card) } }, cardSvg(card, style)))));
+    }));
+    // scores
+    if (v.game === 'wizard') {
+      fill(this.el.chart, v.sheet.length ? wizardChart(v.sheet, this.names, handSizes(v.rules).length) : null);
+      fill(this.el.sheet, v.sheet.length ? wizardSheet(v.sheet, this.names, { style }) : h('p', { class: 'muted' }, 'No round finished yet.'));
+    } else {
+      const hands = this.steps.at(-1).view.sheet.length;
+      fill(this.el.chart, v.sheet.length ? wilyChart(v.sheet, v.teams, this.names, hands) : null);
+      fill(this.el.sheet, v.sheet.length ? wilySheet(v.sheet, v.teams, this.names) : h('p', { class: 'muted' }, 'No hand finished yet.'));
+    }
+    fill(this.el.result, v.phase === 'game_over'
+      ? h('ol', { class: 'ranking' }, ranking(v, this.names).map((row) => h('li', { class: row.winner ? 'winner' : '' },
+        h('span', { class: 'rank-name' }, row.winner ? '\u2605 ' : '', row.label), h('span', { class: 'rank-value' }, row.value))))
+      : null);
+    void lettersText;
+  }
+}

@@ -1,0 +1,1174 @@
+// The table: one seat's (or a spectator's) live game. Renders each view the server sends and sends the decisions
+// taken here. Nothing here decides what is legal: the hand's playable cards, the bids offered and the trump choices
+// are the view's legal actions; the server and its core check every decision again.
+//
+// Views are shown one after another with short pauses (the other seats' cards appear one by one, a finished trick
+// stays on the table a moment and then goes to its winner); the pace is a setting ('normal', 'fast', 'off').
+
+import { api, findSeat, rememberSeat, savedName, saveName } from './api.js';
+import {
+  BID_BASE, cardAction, cardName, cardShort, cardSvg, isJester, isWizard, NO_TRUMP, PASS, sortHand, SUITS, suitIcon,
+  TRUMP_BASE,
+} from './cards.js';
+import { announce, copyText, fill, h, storageGet, storageSet } from './dom.js';
+import { GAME_NAMES, handSizes, teamMembers, teamName } from './rules.js';
+import { lettersText, ranking, seriesKey, teamList, wilyChart, wilySheet, wizardChart, wizardSheet } from './scores.js';
+import { TableSocket } from './socket.js';
+
+const SPEEDS = {
+  normal: { play: 650, trick: 1100, fly: 450 },
+  fast: { play: 220, trick: 500, fly: 250 },
+  off: { play: 0, trick: 0, fly: 0 },
+};
+const SPEED_KEY = 'wizardcards.speed';
+
+const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+
+function speed() {
+  const chosen = storageGet(SPEED_KEY, null);
+  if (SPEEDS[chosen]) return { name: chosen, ...SPEEDS[chosen] };
+  const reduced = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return reduced ? { name: 'fast', ...SPEEDS.fast, fly: 0 } : { name: 'normal', ...SPEEDS.normal };
+}
+
+function formatSeconds(seconds) {
+  const whole = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+const PHASE_VERB = {
+  choose_trump: 'choosing trump', bid: 'bidding', auction: 'bidding', name_trump: 'naming trump',
+  pass_cards: 'passing cards', play: 'playing',
+};
+
+export function startTable(root, token, options = {}) {
+  const screen = new TableScreen(root, token, options);
+  screen.start();
+  return screen;
+}
+
+class TableScreen {
+  constructor(root, token, { watch = false } = {}) {
+    this.root = root;
+    this.token = token;
+    this.watch = watch;
+    this.seat = null;
+    this.tableId = null;
+    this.names = [];
+    this.bots = [];
+    this.players = null; // from "table" messages: [{seat, name, bot, claimed, connected}]
+    this.status = 'waiting';
+    this.hints = false;
+    this.shown = null; // the view message on screen
+    this.queue = [];
+    this.pumping = false;
+    this.animating = false;
+    this.lastTrick = null; // {leader, cards, winner, partial}
+    this.pending = null; // {id, action, seq}
+    this.passSelection = new Set();
+    this.passQueue = [];
+    this.chat = [];
+    this.unread = 0;
+    this.hint = null;
+    this.rematch = null;
+    this.askedRematch = false;
+    this.bidDigits = '';
+    this.bidTimer = null;
+    this.turnDeadline = null; // {seat, at: ms}
+    this.focusCard = null;
+    this.summaryClosed = false;
+    this.panel = null; // 'scores' | 'chat' on a narrow screen
+  }
+
+  start() {
+    if (!this.token) {
+      fill(this.root, h('main', { id: 'main', class: 'notice' },
+        h('h1', {}, 'No table here'),
+        h('p', {}, 'This address holds no seat. Open the invite link you were sent, or go to the lobby.'),
+        h('a', { href: '/', class: 'button primary' }, 'Go to the lobby')));
+      return;
+    }
+    const known = findSeat(this.token);
+    if (known || this.watch) {
+      this.connect(null);
+    } else {
+      this.askName();
+    }
+  }
+
+  askName() {
+    const input = h('input', { id: 'join-name', type: 'text', maxlength: 64, required: true, autocomplete: 'nickname',
+      value: savedName() });
+    const form = h('form', { class: 'card-panel join-form', onsubmit: (event) => {
+      event.preventDefault();
+      const name = input.value.trim();
+      if (!name) { input.focus(); return; }
+      saveName(name);
+      this.connect(name);
+    } },
+    h('h1', {}, 'Take your seat'),
+    h('p', {}, 'You were invited to a table. The other players will see this name.'),
+    h('label', { for: 'join-name' }, 'Your name'), input,
+    h('div', { class: 'row' }, h('button', { type: 'submit', class: 'primary' }, 'Join the table'),
+      h('a', { href: '/', class: 'button' }, 'Lobby')));
+    fill(this.root, h('main', { id: 'main', class: 'notice' }, form));
+    input.focus();
+  }
+
+  connect(name) {
+    this.build();
+    this.socket = new TableSocket(this.token, {
+      name,
+      onMessage: (message) => this.onMessage(message),
+      onStatus: (status, attempt) => this.onConnection(status, attempt),
+    });
+    this.socket.connect();
+    this.ticker = setInterval(() => this.tick(), 250);
+  }
+
+  // --- the page skeleton --------------------------------------------------------------------------------------
+
+  build() {
+    const el = this.el = {};
+    el.info = h('div', { class: 'game-info', id: 'game-info' }, 'Connecting…');
+    el.lastButton = h('button', { type: 'button', id: 'btn-last-trick', class: 'small', onclick: () => this.showLastTrick(),
+      'aria-keyshortcuts': 'L', disabled: true }, 'Last trick');
+    el.scoresButton = h('button', { type: 'button', id: 'btn-scores', class: 'narrow-only',
+      onclick: () => this.togglePanel('scores'), 'aria-keyshortcuts': 'V', 'aria-expanded': 'false' }, 'Scores');
+    el.unread = h('span', { class: 'badge', hidden: true });
+    el.chatButton = h('button', { type: 'button', id: 'btn-chat', class: 'narrow-only',
+      onclick: () => this.togglePanel('chat'), 'aria-keyshortcuts': 'M', 'aria-expanded': 'false' }, 'Chat', el.unread);
+    el.speed = h('select', { id: 'speed', onchange: () => storageSet(SPEED_KEY, el.speed.value) },
+      h('option', { value: 'normal' }, 'Normal'), h('option', { value: 'fast' }, 'Fast'), h('option', { value: 'off' }, 'Off'));
+    el.speed.value = speed().name;
+    el.menu = h('details', { class: 'menu' },
+      h('summary', { 'aria-label': 'More' }, '\u22ef'),
+      h('div', { class: 'menu-body' },
+        h('label', { for: 'speed' }, 'Animation'), el.speed,
+        h('button', { type: 'button', onclick: () => this.showHelp() }, 'Keyboard keys (?)'),
+        h('a', { href: '/', class: 'button' }, 'Back to the lobby')));
+    const top = h('header', { class: 'topbar' },
+      h('a', { href: '/', class: 'brand', 'aria-label': 'wizardcards lobby' }, '\u2605'),
+      el.info,
+      h('nav', { class: 'top-actions', 'aria-label': 'Table' }, el.scoresButton, el.chatButton, el.menu));
+
+    el.teams = h('div', { class: 'teams', id: 'teams', hidden: true });
+    el.seats = h('ol', { class: 'seats', id: 'seats', 'aria-label': 'Players' });
+    el.trump = h('div', { class: 'trump-box', id: 'trump' });
+    el.trick = h('div', { class: 'trick', id: 'trick', role: 'group', 'aria-label': 'Trick on the table' });
+    el.centreNote = h('div', { class: 'centre-note', id: 'centre-note' });
+    el.status = h('p', { class: 'status-line', id: 'status-line' });
+    el.timer = h('span', { class: 'timer', id: 'timer', hidden: true });
+    el.error = h('p', { class: 'error-line', id: 'error-line', role: 'alert' });
+    el.controls = h('div', { class: 'controls', id: 'controls' });
+    el.hintBox = h('div', { class: 'hint-box', id: 'hint-box', hidden: true, 'aria-live': 'polite' });
+    el.hand = h('div', { class: 'hand', id: 'hand', role: 'group', 'aria-label': 'Your hand' });
+    el.waiting = h('section', { class: 'waiting-room', id: 'waiting-room', hidden: true, 'aria-live': 'polite' });
+    el.summary = h('section', { class: 'summary', id: 'summary', hidden: true, 'aria-labelledby': 'summary-title' });
+
+    el.sheet = h('div', { class: 'sheet-wrap', id: 'sheet' });
+    el.chart = h('div', { class: 'chart-wrap', id: 'chart' });
+    el.chatLog = h('ol', { class: 'chat-log', id: 'chat-log', role: 'log', 'aria-label': 'Chat messages' });
+    el.chatInput = h('input', { id: 'chat-input', type: 'text', maxlength: 300, autocomplete: 'off',
+      placeholder: 'Say something…', 'aria-label': 'Chat message' });
+    el.chatForm = h('form', { class: 'chat-form', onsubmit: (event) => { event.preventDefault(); this.sendChat(); } },
+      el.chatInput, h('button', { type: 'submit' }, 'Send'));
+    el.scoresPanel = h('section', { class: 'panel scores-panel', id: 'scores-panel', 'aria-labelledby': 'scores-title' },
+      h('div', { class: 'panel-head' }, h('h2', { id: 'scores-title' }, 'Scores'),
+        h('button', { type: 'button', class: 'narrow-only close', onclick: () => this.togglePanel(null) }, 'Close')),
+      el.chart, el.sheet);
+    el.chatPanel = h('section', { class: 'panel chat-panel', id: 'chat-panel', 'aria-labelledby': 'chat-title' },
+      h('div', { class: 'panel-head' }, h('h2', { id: 'chat-title' }, 'Chat'),
+        h('button', { type: 'button', class: 'narrow-only close', onclick: () => this.togglePanel(null) }, 'Close')),
+      el.chatLog, el.chatForm);
+    el.side = h('aside', { class: 'side', id: 'side' }, el.scoresPanel, el.chatPanel);
+
+    el.dialog = h('dialog', { class: 'dialog', id: 'dialog', 'aria-labelledby': 'dialog-title' });
+
+    const playArea = h('section', { class: 'play-area', 'aria-label': 'Table' },
+      el.teams, el.seats,
+      h('div', { class: 'centre' }, el.trump, h('div', { class: 'trick-wrap' }, el.trick, el.centreNote, el.lastButton)),
+      el.waiting,
+      h('div', { class: 'turn-row' }, el.status, el.timer),
+      el.error, el.controls, el.hintBox, el.hand);
+    const main = h('main', { id: 'main', class: 'table-main' }, playArea, el.side);
+    this.screenEl = h('div', { class: 'table-screen' }, top, main, el.summary, el.dialog);
+    fill(this.root, this.screenEl);
+    document.addEventListener('keydown', (event) => this.onKey(event));
+    window.addEventListener('resize', () => { if (this.shown) this.renderHand(this.shown.view); });
+  }
+
+  // --- messages -----------------------------------------------------------------------------------------------
+
+  onConnection(status, attempt) {
+    const banner = document.getElementById('banner');
+    clearTimeout(this.bannerTimer);
+    if (status === 'open' || status === 'connecting' && attempt === 0) {
+      banner.hidden = true;
+      return;
+    }
+    banner.hidden = false;
+    if (status === 'back') {
+      banner.className = 'banner ok';
+      banner.textContent = '\u2714 Connected again. The table is up to date.';
+      this.bannerTimer = setTimeout(() => { banner.hidden = true; }, 3000);
+    } else if (status === 'fatal') {
+      banner.className = 'banner bad';
+      banner.textContent = '\u2716 This link is not valid (no seat or table has it).';
+    } else {
+      banner.className = 'banner bad';
+      banner.textContent = `\u26a0 Connection lost. Reconnecting${attempt > 1 ? ` (try ${attempt})` : ''}…`;
+    }
+    this.screenEl && this.screenEl.classList.toggle('offline', status === 'lost' || status === 'connecting');
+  }
+
+  onMessage(message) {
+    switch (message.type) {
+      case 'welcome': return this.onWelcome(message);
+      case 'view':
+        message.receivedAt = Date.now();
+        this.queue.push(message);
+        return this.pump();
+      case 'ack': return undefined; // the view that follows shows the decision
+      case 'error': return this.onError(message);
+      case 'table': return this.onTable(message);
+      case 'chat': return this.onChat(message);
+      case 'hint': return this.onHint(message);
+      case 'rematch': return this.onRematch(message);
+      default: return undefined;
+    }
+  }
+
+  onWelcome(message) {
+    this.seat = message.seat;
+    this.tableId = message.table;
+    this.names = message.names;
+    this.bots = message.bots;
+    this.status = message.status;
+    this.hints = !!message.hints;
+    this.chat = []; // the server sends the recent chat again after the view
+    this.renderChat();
+    this.queue = [];
+    if (this.seat >= 0) {
+      rememberSeat({ token: this.token, table: this.tableId, seat: this.seat, name: this.names[this.seat] });
+    }
+    this.screenEl.classList.toggle('spectator', this.seat < 0);
+    this.el.chatForm.hidden = this.seat < 0;
+    if (this.seat < 0 && !this.el.chatPanel.querySelector('.spectator-note')) {
+      this.el.chatPanel.append(h('p', { class: 'spectator-note' }, 'Spectators can read the chat.'));
+    }
+  }
+
+  onError(message) {
+    if (this.pending && message.reply_to === this.pending.id) this.pending = null;
+    if (message.code === 'bad_token') {
+      fill(this.root, h('main', { id: 'main', class: 'notice' },
+        h('h1', {}, 'This link is not valid'),
+        h('p', {}, 'No seat or table has this token. Ask for a new invite link, or start a table in the lobby.'),
+        h('a', { href: '/', class: 'button primary' }, 'Go to the lobby')));
+      return;
+    }
+    if (message.code === 'hint' || message.code === 'no_hints') this.hint = null;
+    this.el.error.textContent = message.message;
+    clearTimeout(this.errorTimer);
+    this.errorTimer = setTimeout(() => { this.el.error.textContent = ''; }, 6000);
+    if (this.shown) this.renderInteractive(this.shown.view);
+  }
+
+  onTable(message) {
+    this.players = message.players;
+    this.names = message.players.map((p) => p.name);
+    if (message.status) this.status = message.status;
+    if (this.shown) {
+      this.renderSeats(this.shown.view);
+      this.renderWaiting(this.shown);
+    }
+  }
+
+  // --- showing views one by one -------------------------------------------------------------------------------
+
+  async pump() {
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      while (this.queue.length) {
+        const message = this.queue.shift();
+        const previous = this.shown;
+        if (previous && message.seq < previous.seq) continue; // an older view overtaken by a newer one
+        const pace = speed();
+        const catchUp = !previous || this.queue.length > 6 || message.seq !== previous.seq + 1;
+        const done = previous && message.seq === previous.seq + 1 ? this.completedTrick(previous, message) : null;
+        if (done) this.lastTrick = done;
+        else if (message.last_trick && !this.lastTrick) this.lastTrick = { ...message.last_trick, partial: false };
+        if (done && !catchUp && pace.trick > 0) {
+          this.animating = true;
+          this.render(message, done);
+          this.announceTrick(done, message.view);
+          await sleep(pace.trick);
+          await this.flyTrick(done.winner, pace.fly);
+          this.animating = false;
+        } else if (done) {
+          this.announceTrick(done, message.view);
+        }
+        this.render(message, null);
+        const otherActed = previous && message.view.current_player !== this.seat;
+        if (!catchUp && otherActed && this.queue.length && pace.play > 0) await sleep(pace.play);
+      }
+    } finally {
+      this.pumping = false;
+      this.animating = false;
+    }
+  }
+
+  /** The trick completed between two consecutive views, or null. */
+  completedTrick(previous, message) {
+    const before = previous.view;
+    const after = message.view;
+    if (message.last_trick !== undefined) {
+      const now = message.last_trick;
+      const then = previous.last_trick;
+      if (now && JSON.stringify(now) !== JSON.stringify(then)) return { ...now, partial: false };
+      return null;
+    }
+    const last = after.round_tricks.at(-1);
+    const lastBefore = before.round_tricks.at(-1);
+    if (last && (after.round_index !== before.round_index || after.round_tricks.length !== before.round_tricks.length)
+      && JSON.stringify(last) !== JSON.stringify(lastBefore)) {
+      return { leader: last[0], cards: last[1], winner: last[2], partial: false };
+    }
+    // The hand's last trick: the next view is the next hand, and without the server's last_trick its final card is
+    // not known here. Show what was seen; the winner is the seat whose trick count the new sheet line shows.
+    if (before.phase === 'play' && after.round_index !== before.round_index
+      && before.trick.length === before.players - 1) {
+      let winner = -1;
+      const row = after.sheet.at(-1);
+      if (after.game === 'wizard' && row) {
+        winner = row[5].findIndex((tricks, seat) => tricks > (before.tricks_won[seat] || 0));
+      }
+      return { leader: before.trick_leader, cards: before.trick, winner, partial: true };
+    }
+    return null;
+  }
+
+  announceTrick(done, view) {
+    if (done.winner < 0) return;
+    const style = view.rules.rank_style;
+    const best = done.cards.length ? `` : '';
+    void best;
+    announce(`${this.nameOf(done.winner)} won the trick: ${done.cards.map((c) => cardName(c, style)).join(', ')}.`);
+  }
+
+  async flyTrick(winner, duration) {
+    const target = this.el.seats.querySelector(`[data-seat="${winner}"]`);
+    const cards = [...this.el.trick.querySelectorAll('.played .card-svg')];
+    if (!target || !cards.length || duration <= 0) return;
+    const to = target.getBoundingClientRect();
+    const animations = cards.map((card) => {
+      const from = card.getBoundingClientRect();
+      const dx = to.left + to.width / 2 - (from.left + from.width / 2);
+      const dy = to.top + to.height / 2 - (from.top + from.height / 2);
+      return card.animate([
+        { transform: 'translate(0, 0) scale(1)', opacity: 1 },
+        { transform: `translate(${dx}px, ${dy}px) scale(0.25)`, opacity: 0.1 },
+      ], { duration, easing: 'ease-in', fill: 'forwards' });
+    });
+    await Promise.all(animations.map((a) => a.finished.catch(() => null)));
+  }
+
+  // --- rendering ----------------------------------------------------------------------------------------------
+
+  nameOf(seat) {
+    if (seat === this.seat) return 'You';
+    return this.names[seat] || `Seat ${seat + 1}`;
+  }
+
+  render(message, trickOverride) {
+    const previous = this.shown;
+    this.shown = message;
+    this.status = message.status;
+    const v = message.view;
+    if (!previous || previous.seq !== message.seq) {
+      this.hint = null;
+      if (v.phase !== 'pass_cards') { this.passSelection.clear(); this.passQueue = []; }
+    }
+    if (this.pending && (message.seq > this.pending.seq || v.current_player !== this.seat)) this.pending = null;
+    this.turnDeadline = typeof message.turn_left === 'number'
+      ? { seat: v.current_player, at: message.receivedAt + message.turn_left * 1000 } : null;
+    this.screenEl.dataset.seq = String(message.seq);
+    this.screenEl.dataset.phase = v.phase;
+    this.screenEl.dataset.status = message.status;
+    this.renderInfo(v);
+    this.renderTeams(v);
+    this.renderSeats(v);
+    this.renderTrump(v);
+    this.renderTrick(v, trickOverride);
+    this.renderWaiting(message);
+    this.renderInteractive(v);
+    this.renderScores(v);
+    this.renderSummary(message);
+    this.el.lastButton.disabled = !this.lastTrickToShow(v);
+    if (previous && previous.view.current_player !== v.current_player && v.current_player === this.seat
+      && message.status === 'playing') {
+      announce(`Your turn: ${this.turnWhat(v)}.`);
+    }
+    this.tick();
+    this.driveQueuedDecisions(v);
+  }
+
+  renderInteractive(v) {
+    // "yes" while this page may decide (tests and styles read it): on turn, nothing in flight, nothing animating
+    this.screenEl.dataset.myTurn = this.myTurn(v) && !this.pending ? 'yes' : 'no';
+    this.renderStatus(v);
+    this.renderControls(v);
+    this.renderHand(v);
+    this.renderHint(v);
+  }
+
+  myTurn(v) {
+    return this.seat >= 0 && v.current_player === this.seat && this.status === 'playing' && !this.animating;
+  }
+
+  renderInfo(v) {
+    const game = GAME_NAMES[v.game] || v.game;
+    const parts = [h('strong', {}, game)];
+    if (v.game === 'wizard') {
+      const total = handSizes(v.rules).length;
+      const round = Math.min(v.round_index + 1, total || v.round_index + 1);
+      parts.push(h('span', { 'aria-label': `Round ${round}${total ? ` of ${total}` : ''}` }, `Round ${round}${total ? `/${total}` : ''}`));
+    } else {
+      parts.push(h('span', {}, `Hand ${v.round_index + 1}`));
+    }
+    if (v.phase !== 'game_over') parts.push(h('span', {}, `${v.hand_size} card${v.hand_size === 1 ? '' : 's'}`));
+    if (this.seat < 0) parts.push(h('span', { class: 'tag' }, 'Watching'));
+    fill(this.el.info, parts);
+  }
+
+  renderTeams(v) {
+    if (v.game !== 'wily') { this.el.teams.hidden = true; return; }
+    this.el.teams.hidden = false;
+    fill(this.el.teams, teamList(v.teams).map((team) => {
+      const members = teamMembers(team, v.teams);
+      const mine = members.includes(this.seat);
+      const count = v.letters[team] || 0;
+      return h('div', { class: `team${mine ? ' mine' : ''}`, 'aria-label':
+        `${teamName(team, v.teams, this.names)}${mine ? ' (your team)' : ''}: ${members.map((m) => this.nameOf(m)).join(' and ')}, ${count} of 6 letters` },
+      h('span', { class: 'team-name' }, teamName(team, v.teams, this.names), mine ? ' (you)' : ''),
+      h('span', { class: 'letters', 'aria-hidden': 'true' },
+        [...'WIZARD'].map((letter, k) => h('span', { class: k < count ? 'got' : 'todo' }, k < count ? letter : '\u00b7'))));
+    }));
+  }
+
+  seatOrder(v) {
+    const n = v.players;
+    const first = this.seat >= 0 ? this.seat : 0;
+    return Array.from({ length: n }, (_, k) => (first + k) % n);
+  }
+
+  renderSeats(v) {
+    const info = (seat) => (this.players && this.players[seat]) || null;
+    const inTrick = new Map();
+    v.trick.forEach((card, k) => inTrick.set((v.trick_leader + k) % v.players, card));
+    this.el.seats.dataset.count = String(v.players);
+    fill(this.el.seats, this.seatOrder(v).map((seat) => {
+      const player = info(seat);
+      const bot = this.bots[seat];
+      const onTurn = v.current_player === seat && this.status === 'playing';
+      const badges = [];
+      if (seat === v.dealer && v.phase !== 'game_over') badges.push(h('span', { class: 'tag dealer', title: 'Dealer' }, 'Dealer'));
+      if (bot) badges.push(h('span', { class: 'tag bot', title: `Bot: ${bot}` }, 'Bot'));
+      if (player && !bot && !player.claimed) badges.push(h('span', { class: 'tag' }, 'Invited'));
+      else if (player && !bot && !player.connected) badges.push(h('span', { class: 'tag away' }, 'Offline'));
+      if (v.game === 'wily' && seat === v.high_bidder && !['auction'].includes(v.phase)) {
+        badges.push(h('span', { class: 'tag' }, 'High bidder'));
+      }
+      const stats = [];
+      const said = [];
+      if (v.game === 'wizard') {
+        const bid = v.bids[seat];
+        const bidText = bid === null || bid === undefined ? (v.phase === 'bid' || v.phase === 'choose_trump' ? '–' : '?') : String(bid);
+        stats.push(h('span', { class: 'stat' }, h('span', { class: 'k' }, 'Bid '), h('b', {}, bidText)));
+        stats.push(h('span', { class: 'stat' }, h('span', { class: 'k' }, 'Won '), h('b', {}, String(v.tricks_won[seat] ?? 0))));
+        stats.push(h('span', { class: 'stat score' }, h('b', {}, String(v.scores[seat] ?? 0)), h('span', { class: 'k' }, ' pts')));
+        said.push(`bid ${bidText === '–' ? 'not yet' : bidText}`, `won ${v.tricks_won[seat] ?? 0}`, `${v.scores[seat] ?? 0} points`);
+      } else {
+        const calls = v.auction.filter(([who]) => who === seat).map(([, call]) => call);
+        const last = calls.length ? (calls.at(-1) === 0 ? 'Pass' : String(calls.at(-1))) : '–';
+        stats.push(h('span', { class: 'stat' }, h('span', { class: 'k' }, 'Call '), h('b', {}, last)));
+        stats.push(h('span', { class: 'stat' }, h('span', { class: 'k' }, 'Won '), h('b', {}, String(v.tricks_won[seat] ?? 0))));
+        stats.push(h('span', { class: 'stat' }, h('span', { class: 'k' }, teamName(v.teams[seat], v.teams, this.names))));
+        said.push(`auction ${last === '–' ? 'no call yet' : last}`, `won ${v.tricks_won[seat] ?? 0}`);
+      }
+      const played = inTrick.has(seat) ? `, played ${cardName(inTrick.get(seat), v.rules.rank_style)}` : '';
+      const label = `${this.names[seat] || `Seat ${seat + 1}`}${seat === this.seat ? ' (you)' : ''}${bot ? ', bot' : ''}`
+        + `${seat === v.dealer ? ', dealer' : ''}: ${said.join(', ')}${played}${onTurn ? `, ${PHASE_VERB[v.phase] || 'to act'} now` : ''}`;
+      return h('li', { class: `seat${onTurn ? ' on-turn' : ''}${seat === this.seat ? ' me' : ''}`, dataset: { seat: String(seat) },
+        'aria-label': label, 'aria-current': onTurn ? 'true' : null },
+      h('div', { class: 'seat-name' },
+        h('span', { class: 'turn-mark', 'aria-hidden': 'true' }, onTurn ? '\u25b6' : ''),
+        h('span', { class: 'name' }, this.names[seat] || `Seat ${seat + 1}`),
+        seat === this.seat ? h('span', { class: 'you' }, ' (you)') : null),
+      h('div', { class: 'seat-badges' }, badges,
+        onTurn ? h('span', { class: 'seat-timer', dataset: { seat: String(seat) } }) : null),
+      h('div', { class: 'seat-stats', 'aria-hidden': 'true' }, stats));
+    }));
+  }
+
+  renderTrump(v) {
+    const style = v.rules.rank_style;
+    const parts = [];
+    if (v.game === 'wizard') {
+      if (v.trump_card >= 0) {
+        parts.push(h('div', { class: 'mini-card', role: 'img', 'aria-label': `Turned up: ${cardName(v.trump_card, style)}` },
+          cardSvg(v.trump_card, style)));
+      } else {
+        parts.push(h('div', { class: 'mini-card empty', 'aria-hidden': 'true' }, '—'));
+      }
+    }
+    let text;
+    if (v.trump_suit >= 0) {
+      const suit = SUITS[v.trump_suit];
+      text = h('span', { class: 'trump-text' }, 'Trump ', suitIcon(v.trump_suit, 18), h('b', {}, suit.name));
+    } else if (v.game === 'wizard' && isWizard(v.trump_card) && v.phase === 'choose_trump') {
+      text = h('span', { class: 'trump-text' }, `Wizard turned up: ${this.nameOf(v.dealer)} ${v.dealer === this.seat ? 'choose' : 'chooses'} trump`);
+    } else if (v.game === 'wily' && (v.phase === 'auction' || v.phase === 'name_trump')) {
+      text = h('span', { class: 'trump-text' }, 'Trump: not named yet');
+    } else {
+      const why = v.game === 'wizard' ? (isJester(v.trump_card) ? ' (Jester turned up)' : v.trump_card < 0 ? ' (no card turned up)' : '') : '';
+      text = h('span', { class: 'trump-text' }, h('b', {}, 'No trump'), why);
+    }
+    parts.push(text);
+    if (v.game === 'wily' && v.high_bidder >= 0 && v.phase !== 'auction') {
+      parts.push(h('span', { class: 'contract' },
+        `Contract: ${this.nameOf(v.high_bidder)}${v.high_bidder === this.seat ? '' : '\u2019s'} team, ${v.contract} trick${v.contract === 1 ? '' : 's'}`));
+    }
+    fill(this.el.trump, parts);
+  }
+
+  renderTrick(v, override) {
+    const style = v.rules.rank_style;
+    const n = v.players;
+    const note = [];
+    let leader = v.trick_leader;
+    let cards = v.trick;
+    let winner = -1;
+    let partial = false;
+    if (override) {
+      ({ leader, cards, winner, partial } = override);
+    }
+    const showTrick = override || v.phase === 'play' || v.phase === 'game_over' && cards.length;
+    this.el.trick.classList.toggle('complete', !!override);
+    if (!showTrick) {
+      fill(this.el.trick, this.biddingSummary(v));
+      fill(this.el.centreNote, '');
+      return;
+    }
+    const slots = [];
+    for (let k = 0; k < n; k += 1) {
+      const seat = (leader + k) % n;
+      const card = cards[k];
+      const name = this.nameOf(seat);
+      if (card !== undefined) {
+        const wins = seat === winner;
+        slots.push(h('figure', { class: `slot played${wins ? ' winner' : ''}`, dataset: { card: String(card), seat: String(seat) } },
+          h('div', { class: 'trick-card', role: 'img', 'aria-label': `${name}: ${cardName(card, style)}${k === 0 ? ', led' : ''}${wins ? ', wins the trick' : ''}` },
+            cardSvg(card, style)),
+          h('figcaption', {}, wins ? '\u2605 ' : '', name, k === 0 ? h('span', { class: 'led' }, ' led') : '')));
+      } else if (!override) {
+        const next = seat === v.current_player;
+        slots.push(h('figure', { class: `slot empty${next ? ' next' : ''}` },
+          h('div', { class: 'trick-card placeholder', 'aria-hidden': 'true' }, next ? '\u2026' : ''),
+          h('figcaption', {}, name)));
+      } else if (partial) {
+        slots.push(h('figure', { class: 'slot empty' },
+          h('div', { class: 'trick-card placeholder', 'aria-hidden': 'true' }, '?'),
+          h('figcaption', {}, name)));
+      }
+    }
+    fill(this.el.trick, slots);
+    if (override && winner >= 0) {
+      note.push(h('span', { class: 'trick-winner' }, `\u2605 ${this.nameOf(winner)} ${winner === this.seat ? 'win' : 'wins'} the trick`));
+    }
+    fill(this.el.centreNote, note);
+  }
+
+  biddingSummary(v) {
+    if (v.game === 'wizard') {
+      const known = v.bids.filter((b) => b !== null && b !== undefined);
+      const sum = known.reduce((a, b) => a + b, 0);
+      const lines = [h('p', { class: 'bid-sum' },
+        v.phase === 'choose_trump' ? 'Bidding starts once trump is chosen.'
+          : `Bids so far: ${sum} for ${v.hand_size} trick${v.hand_size === 1 ? '' : 's'}`
+          + (known.length === v.players && sum !== v.hand_size ? (sum > v.hand_size ? ` (over by ${sum - v.hand_size})` : ` (under by ${v.hand_size - sum})`) : ''))];
+      return h('div', { class: 'bidding' }, lines);
+    }
+    if (v.phase === 'auction' || v.phase === 'name_trump' || v.phase === 'pass_cards') {
+      const calls = v.auction.map(([seat, call]) => h('li', {}, h('b', {}, this.nameOf(seat)), ' ', call === 0 ? 'passes' : `bids ${call}`));
+      const title = v.phase === 'auction'
+        ? (v.high_bidder >= 0 ? `Auction: high bid ${v.high_bid} by ${this.nameOf(v.high_bidder)}` : 'Auction: no bid yet')
+        : v.phase === 'name_trump' ? `${this.nameOf(v.high_bidder)} won the auction with ${v.high_bid}` : this.passingNote(v);
+      return h('div', { class: 'bidding' }, h('p', { class: 'bid-sum' }, title),
+        calls.length ? h('ol', { class: 'auction-calls', 'aria-label': 'Auction calls' }, calls) : null);
+    }
+    return h('div', { class: 'bidding' });
+  }
+
+  passingNote(v) {
+    const target = this.passTarget(v);
+    if (this.seat < 0) return 'Everyone passes three cards.';
+    return `Everyone passes three cards${target >= 0 ? ` (yours go to ${this.nameOf(target)})` : ''}.`;
+  }
+
+  /** Who receives this seat's three cards (display only: the server does the exchange). */
+  passTarget(v) {
+    if (this.seat < 0) return -1;
+    const n = v.players;
+    const mode = v.rules.mode || 'partners';
+    if (mode === 'no_partners') return (this.seat + 1) % n;
+    for (let k = 1; k < n; k += 1) {
+      const seat = (this.seat + (mode === 'partners' ? n / 2 : k)) % n;
+      if (v.teams[seat] === v.teams[this.seat]) return seat;
+    }
+    return -1;
+  }
+
+  renderWaiting(message) {
+    const waiting = message.status === 'waiting';
+    this.el.waiting.hidden = !waiting;
+    if (!waiting) return;
+    const players = this.players || this.names.map((name, seat) => ({ seat, name, bot: this.bots[seat], claimed: null, connected: null }));
+    const created = storageGet(`wizardcards.created.${this.tableId}`, null);
+    const invites = new Map(((created && created.seats) || []).map((s) => [s.seat, s.invite]));
+    fill(this.el.waiting,
+      h('h2', {}, 'Waiting for players'),
+      h('p', {}, 'The game starts when every human seat has joined.'),
+      h('ul', { class: 'waiting-list' }, players.map((p) => {
+        let state = p.bot ? 'bot, ready' : p.claimed === null ? '' : p.claimed ? (p.connected ? 'here' : 'joined, offline') : 'not joined yet';
+        if (p.seat === this.seat) state = 'you';
+        const invite = !p.bot && !p.claimed && p.seat !== this.seat ? invites.get(p.seat) : null;
+        return h('li', {}, h('b', {}, p.name), state ? ` \u2014 ${state}` : '', invite ? this.copyField(`Invite link for ${p.name}`, invite) : null);
+      })));
+  }
+
+  copyField(label, path) {
+    const url = new URL(path, location.href).href;
+    const field = h('input', { type: 'text', readonly: true, value: url, 'aria-label': label, class: 'link-field' });
+    const button = h('button', { type: 'button', class: 'copy', onclick: async () => {
+      const ok = await copyText(url, field);
+      button.textContent = ok ? 'Copied \u2713' : 'Select and copy';
+      setTimeout(() => { button.textContent = 'Copy'; }, 2000);
+    } }, 'Copy');
+    return h('span', { class: 'copy-row' }, field, button);
+  }
+
+  turnWhat(v) {
+    switch (v.phase) {
+      case 'choose_trump': return 'choose trump';
+      case 'bid': return 'bid';
+      case 'auction': return 'bid or pass';
+      case 'name_trump': return 'name trump';
+      case 'pass_cards': return 'pass three cards';
+      default: return 'play a card';
+    }
+  }
+
+  renderStatus(v) {
+    let text;
+    if (this.status === 'waiting') text = 'Waiting for every player to join.';
+    else if (v.phase === 'game_over' || this.status === 'finished') text = 'The game is over.';
+    else if (this.myTurn(v) || (v.current_player === this.seat && this.animating)) {
+      text = `Your turn: ${this.turnWhat(v)}.`;
+      if (v.phase === 'bid' && this.bidDigits) text += ` Bid ${this.bidDigits}\u2026`;
+    } else if (v.phase === 'pass_cards' && this.seat >= 0 && this.passQueue.length) {
+      text = `Your cards will be passed when it is your turn; ${this.nameOf(v.current_player)} is passing.`;
+    } else {
+      text = `${this.nameOf(v.current_player)} ${v.current_player === this.seat ? 'are' : 'is'} ${PHASE_VERB[v.phase] || 'on turn'}\u2026`;
+    }
+    this.el.status.textContent = text;
+    this.el.status.classList.toggle('mine', v.current_player === this.seat && this.status === 'playing');
+  }
+
+  tick() {
+    const deadline = this.turnDeadline;
+    const showing = deadline && this.status === 'playing';
+    this.el.timer.hidden = !showing;
+    for (const el of this.el.seats.querySelectorAll('.seat-timer')) el.textContent = '';
+    if (!showing) return;
+    const left = (deadline.at - Date.now()) / 1000;
+    const text = formatSeconds(left);
+    this.el.timer.textContent = `\u23f1 ${text}`;
+    this.el.timer.setAttribute('aria-label', `${Math.max(0, Math.ceil(left))} seconds left for ${this.nameOf(deadline.seat)}`);
+    this.el.timer.classList.toggle('urgent', left < 10);
+    const chip = this.el.seats.querySelector(`.seat-timer[data-seat="${deadline.seat}"]`);
+    if (chip) chip.textContent = `\u23f1 ${text}`;
+  }
+
+  legal(v) {
+    return new Set(this.myTurn(v) && !this.pending ? v.legal_actions : []);
+  }
+
+  renderControls(v) {
+    const legal = this.legal(v);
+    const blocks = [];
+    const phase = v.phase;
+    if (this.seat >= 0 && v.current_player === this.seat && this.status === 'playing') {
+      if (phase === 'bid' || phase === 'auction') {
+        const most = v.hand_size;
+        const buttons = [];
+        if (phase === 'auction') {
+          buttons.push(h('button', { type: 'button', class: 'bid pass', disabled: !legal.has(PASS), 'aria-keyshortcuts': 'P',
+            dataset: { action: String(PASS) }, onclick: () => this.act(PASS) }, 'Pass'));
+        }
+        for (let bid = phase === 'auction' ? 1 : 0; bid <= most; bid += 1) {
+          const action = BID_BASE + bid;
+          if (phase === 'auction' && !legal.has(action) && bid <= v.high_bid) continue;
+          buttons.push(h('button', { type: 'button', class: 'bid', disabled: !legal.has(action), dataset: { action: String(action) },
+            'aria-label': `Bid ${bid}${legal.has(action) || !this.myTurn(v) ? '' : ' (not allowed)'}`, onclick: () => this.act(action) }, String(bid)));
+        }
+        blocks.push(h('div', { class: 'control-group', role: 'group', 'aria-label': phase === 'bid' ? 'Your bid' : 'Your call' },
+          h('span', { class: 'control-label' }, phase === 'bid' ? 'Your bid:' : 'Your call:'), h('div', { class: 'bid-buttons' }, buttons)));
+      } else if (phase === 'choose_trump' || phase === 'name_trump') {
+        const buttons = SUITS.map((suit, k) => h('button', { type: 'button', class: 'suit-choice', disabled: !legal.has(TRUMP_BASE + k),
+          dataset: { action: String(TRUMP_BASE + k) }, 'aria-keyshortcuts': suit.letter, onclick: () => this.act(TRUMP_BASE + k) },
+        suitIcon(k, 22), ` ${suit.name}`));
+        if (v.legal_actions.includes(NO_TRUMP)) {
+          buttons.push(h('button', { type: 'button', class: 'suit-choice', disabled: !legal.has(NO_TRUMP), 'aria-keyshortcuts': 'N',
+            dataset: { action: String(NO_TRUMP) }, onclick: () => this.act(NO_TRUMP) }, 'No trump'));
+        }
+        blocks.push(h('div', { class: 'control-group', role: 'group', 'aria-label': 'Choose trump' },
+          h('span', { class: 'control-label' }, 'Choose trump:'), h('div', { class: 'suit-buttons' }, buttons)));
+      }
+    }
+    if (phase === 'pass_cards' && this.seat >= 0 && this.status === 'playing') {
+      const given = v.given.length;
+      const stillToGive = 3 - given;
+      if (stillToGive > 0 && !this.passQueue.length) {
+        const chosen = this.passSelection.size;
+        blocks.push(h('div', { class: 'control-group', role: 'group', 'aria-label': 'Pass cards' },
+          h('span', { class: 'control-label' }, `Choose ${stillToGive} card${stillToGive === 1 ? '' : 's'} to pass${this.passTarget(v) >= 0 ? ` to ${this.nameOf(this.passTarget(v))}` : ''}: ${chosen} chosen.`),
+          h('button', { type: 'button', id: 'btn-pass-cards', class: 'primary', disabled: chosen !== stillToGive,
+            onclick: () => this.confirmPass() }, `Pass ${stillToGive} card${stillToGive === 1 ? '' : 's'}`)));
+      } else if (stillToGive > 0) {
+        blocks.push(h('p', { class: 'control-label' }, 'Passing your cards\u2026'));
+      } else if (v.received.length === 0) {
+        blocks.push(h('p', { class: 'control-label' }, `You passed ${v.given.map((c) => cardShort(c, v.rules.rank_style)).join(' ')}; waiting for the others.`));
+      }
+    }
+    if (v.received.length && (phase === 'play' && v.round_tricks.length === 0 && v.trick.length < v.players)) {
+      const style = v.rules.rank_style;
+      blocks.push(h('p', { class: 'passed-note' },
+        `You gave ${v.given.map((c) => cardShort(c, style)).join(' ')} and received ${v.received.map((c) => cardShort(c, style)).join(' ')}.`));
+    }
+    if (this.hints && this.seat >= 0 && v.current_player === this.seat && this.status === 'playing' && phase !== 'game_over') {
+      blocks.push(h('button', { type: 'button', id: 'btn-hint', class: 'hint-button', 'aria-keyshortcuts': 'I',
+        disabled: !this.myTurn(v) || !!this.hint, onclick: () => this.askHint() }, this.hint && this.hint.waiting ? 'Thinking\u2026' : 'Hint'));
+    }
+    fill(this.el.controls, blocks);
+  }
+
+  renderHand(v) {
+    const hand = this.el.hand;
+    if (this.seat < 0) { hand.hidden = true; return; }
+    hand.hidden = false;
+    const style = v.rules.rank_style;
+    const passing = v.phase === 'pass_cards' && this.status === 'playing' && v.given.length < 3 && !this.passQueue.length;
+    const legal = this.legal(v);
+    const cards = sortHand(v.hand, v.trump_suit);
+    const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest('#hand .card')
+      ? Number(document.activeElement.dataset.card) : null;
+    const hinted = this.hint && !this.hint.waiting ? this.hint.best : null;
+    const playPhase = v.phase === 'play';
+    const buttons = cards.map((card) => {
+      const action = cardAction(card);
+      let playable = playPhase && legal.has(action);
+      let selected = false;
+      if (passing) {
+        playable = true;
+        selected = this.passSelection.has(card);
+      }
+      const name = cardName(card, style);
+      const label = passing ? `${name}${selected ? ', chosen to pass' : ''}`
+        : `${name}${playPhase && this.myTurn(v) ? (playable ? '' : ', cannot be played now') : ''}${hinted === action && playable ? ', suggested by the hint' : ''}`;
+      const el = h('button', {
+        type: 'button', class: `card${playable ? ' playable' : ''}${selected ? ' selected' : ''}${hinted === action && playable ? ' hinted' : ''}`,
+        dataset: { card: String(card), action: String(action) }, 'aria-label': label, tabindex: '-1',
+        'aria-disabled': playable ? 'false' : 'true', 'aria-pressed': passing ? String(selected) : null,
+        onclick: () => this.clickCard(card),
+      }, cardSvg(card, style), hinted === action && playable ? h('span', { class: 'hint-star', 'aria-hidden': 'true' }, '\u2605') : null);
+      return el;
+    });
+    const dim = v.phase === 'play' && this.myTurn(v);
+    hand.classList.toggle('choosing', dim || passing);
+    hand.setAttribute('aria-label', `Your hand, ${cards.length} card${cards.length === 1 ? '' : 's'}${dim ? ': playable cards are raised' : ''}`);
+    fill(hand, buttons);
+    this.layoutHand(buttons);
+    // roving focus: one card is reachable with Tab, the arrows move along the hand
+    const playable = buttons.filter((b) => b.classList.contains('playable'));
+    let target = buttons.find((b) => Number(b.dataset.card) === (focused ?? this.focusCard)) || playable[0] || buttons[0];
+    if (target) target.tabIndex = 0;
+    if (focused !== null && target) target.focus({ preventScroll: true });
+    if (!target) hand.append(h('p', { class: 'empty-hand' }, v.phase === 'game_over' ? '' : 'No cards in hand.'));
+  }
+
+  layoutHand(buttons) {
+    // overlap the cards so the hand fits the width; more than fits at a readable overlap goes on a second row
+    const style = getComputedStyle(this.el.hand);
+    const width = (this.el.hand.clientWidth || 360) - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 2;
+    const count = buttons.length;
+    if (!count) return;
+    const cardWidth = buttons[0].getBoundingClientRect().width || 64;
+    const minStep = Math.max(26, cardWidth * 0.42);
+    const perRow = Math.max(1, Math.floor((width - cardWidth) / minStep) + 1);
+    const rows = Math.ceil(count / perRow);
+    const inRow = Math.ceil(count / rows);
+    const step = Math.min(cardWidth + 6, (width - cardWidth) / Math.max(1, inRow - 1));
+    this.el.hand.style.setProperty('--overlap', `${Math.min(6, step - cardWidth)}px`);
+    this.el.hand.style.setProperty('--rows', String(rows));
+    buttons.forEach((button, k) => {
+      button.style.marginLeft = k % inRow === 0 ? '0px' : `${step - cardWidth}px`;
+      button.classList.toggle('row-start', k % inRow === 0 && k > 0);
+    });
+  }
+
+  renderHint(v) {
+    const box = this.el.hintBox;
+    if (!this.hint || this.hint.waiting || !this.myTurn(v)) { box.hidden = true; return; }
+    box.hidden = false;
+    const style = v.rules.rank_style;
+    const text = (entry) => {
+      const a = entry.action;
+      if (a < 54) {
+        const card = a === 52 ? 52 : a === 53 ? 56 : a;
+        return cardShort(card, style);
+      }
+      return entry.text;
+    };
+    const [best, ...rest] = this.hint.values;
+    fill(box, h('p', {}, h('b', {}, 'Hint: '), best ? `${text(best)} looks best` : 'no suggestion',
+      rest.length ? ` (then ${rest.slice(0, 2).map(text).join(', ')})` : '', '.'));
+  }
+
+  // --- scores, chat, dialogs ----------------------------------------------------------------------------------
+
+  renderScores(v) {
+    const sheet = v.sheet || [];
+    if (v.game === 'wizard') {
+      const rounds = handSizes(v.rules).length;
+      fill(this.el.chart, sheet.length ? wizardChart(sheet, this.names, rounds) : h('p', { class: 'muted' }, 'The chart grows after each round.'));
+      fill(this.el.sheet, sheet.length ? wizardSheet(sheet, this.names, { style: v.rules.rank_style }) : null);
+    } else {
+      fill(this.el.chart, sheet.length ? wilyChart(sheet, v.teams, this.names, sheet.length + (v.phase === 'game_over' ? 0 : 1))
+        : h('p', { class: 'muted' }, 'The chart grows after each hand.'));
+      fill(this.el.sheet, sheet.length ? wilySheet(sheet, v.teams, this.names) : null);
+    }
+  }
+
+  renderSummary(message) {
+    const v = message.view;
+    const over = v.phase === 'game_over';
+    const el = this.el.summary;
+    if (!over || this.summaryClosed) { el.hidden = true; return; }
+    if (!el.hidden && el.dataset.seq === String(message.seq) && !this.rematchChanged) return;
+    this.rematchChanged = false;
+    el.hidden = false;
+    el.dataset.seq = String(message.seq);
+    const winners = (v.winners || []).map((seat) => this.nameOf(seat));
+    const youWon = (v.winners || []).includes(this.seat);
+    const title = youWon ? (winners.length > 1 ? 'You share the win!' : 'You win!')
+      : `${winners.join(' and ')} ${winners.length > 1 ? 'share the win' : 'wins'}`;
+    const rows = ranking(v, this.names);
+    const chart = v.game === 'wizard' ? wizardChart(v.sheet, this.names, v.sheet.length)
+      : wilyChart(v.sheet, v.teams, this.names, v.sheet.length);
+    const buttons = [];
+    if (this.rematch) {
+      buttons.push(h('a', { class: 'button primary', id: 'btn-join-rematch', href: `/play?token=${encodeURIComponent(this.rematch.token)}${this.seat < 0 ? '&watch' : ''}` },
+        this.seat < 0 ? 'Watch the rematch' : 'Join the rematch'));
+    } else if (this.seat >= 0) {
+      buttons.push(h('button', { type: 'button', class: 'primary', id: 'btn-rematch', disabled: this.askedRematch,
+        onclick: () => this.askRematch() }, this.askedRematch ? 'Asking\u2026' : 'Rematch'));
+    }
+    buttons.push(h('a', { class: 'button', href: `/replay/${encodeURIComponent(this.tableId)}` }, 'Replay'));
+    buttons.push(h('button', { type: 'button', onclick: () => { this.summaryClosed = true; el.hidden = true; } }, 'See the table'));
+    buttons.push(h('a', { class: 'button', href: '/' }, 'Lobby'));
+    fill(el, h('div', { class: 'summary-card' },
+      h('h2', { id: 'summary-title' }, 'Game over'),
+      h('p', { class: 'winner-line' }, '\u2605 ', title),
+      h('ol', { class: 'ranking' }, rows.map((row) => h('li', { class: row.winner ? 'winner' : '' },
+        h('span', { class: 'rank-name' }, row.winner ? '\u2605 ' : '', row.label), h('span', { class: 'rank-value' }, row.value)))),
+      h('div', { class: 'chart-wrap' }, chart),
+      h('div', { class: 'row buttons' }, buttons)));
+    announce(`Game over. ${title}.`);
+  }
+
+  lastTrickToShow(v) {
+    const inHand = v.round_tricks.at(-1);
+    if (inHand && v.phase === 'play') return { leader: inHand[0], cards: inHand[1], winner: inHand[2], partial: false };
+    return this.lastTrick;
+  }
+
+  showLastTrick() {
+    if (!this.shown) return;
+    const v = this.shown.view;
+    const done = this.lastTrickToShow(v);
+    if (!done) return;
+    const style = v.rules.rank_style;
+    const cards = done.cards.map((card, k) => {
+      const seat = (done.leader + k) % v.players;
+      return h('figure', { class: `slot played${seat === done.winner ? ' winner' : ''}` },
+        h('div', { class: 'trick-card', role: 'img', 'aria-label': `${this.nameOf(seat)}: ${cardName(card, style)}${k === 0 ? ', led' : ''}` }, cardSvg(card, style)),
+        h('figcaption', {}, seat === done.winner ? '\u2605 ' : '', this.nameOf(seat)));
+    });
+    this.openDialog('Last trick', h('div', { class: 'trick' }, cards),
+      done.winner >= 0 ? h('p', {}, `${this.nameOf(done.winner)} ${done.winner === this.seat ? 'won' : 'won'} it.`) : null,
+      done.partial ? h('p', { class: 'muted' }, 'The last card of that hand is not shown.') : null);
+  }
+
+  showHelp() {
+    const keys = [
+      ['\u2190 \u2192', 'move along your hand'], ['Enter or Space', 'play the card (or choose it for passing)'],
+      ['0 \u2013 9', 'bid (two digits for 10 and more)'], ['P', 'pass in the auction'],
+      ['C D H S, N', 'choose trump: Clubs, Diamonds, Hearts, Spades, no trump'], ['L', 'last trick'],
+      ['V', 'score sheet'], ['M', 'chat'], ['I', 'hint (where the table allows)'], ['?', 'this list'],
+    ];
+    this.openDialog('Keyboard', h('dl', { class: 'keys' }, keys.map(([k, d]) => [h('dt', {}, h('kbd', {}, k)), h('dd', {}, d)])));
+  }
+
+  openDialog(title, ...content) {
+    const dialog = this.el.dialog;
+    fill(dialog, h('h2', { id: 'dialog-title' }, title), ...content,
+      h('form', { method: 'dialog' }, h('button', { type: 'submit', class: 'primary' }, 'Close')));
+    if (!dialog.open) dialog.showModal();
+  }
+
+  togglePanel(which) {
+    this.panel = this.panel === which ? null : which;
+    this.el.side.dataset.open = this.panel || '';
+    this.el.scoresButton.setAttribute('aria-expanded', String(this.panel === 'scores'));
+    this.el.chatButton.setAttribute('aria-expanded', String(this.panel === 'chat'));
+    if (this.panel === 'chat') {
+      this.unread = 0;
+      this.renderUnread();
+      if (!this.el.chatForm.hidden) this.el.chatInput.focus();
+    } else if (this.panel === 'scores') {
+      this.el.scoresPanel.querySelector('h2').focus?.();
+    }
+  }
+
+  onChat(message) {
+    this.chat.push(message);
+    if (this.chat.length > 200) this.chat.shift();
+    const narrow = window.matchMedia('(max-width: 999px)').matches;
+    if (message.seat !== this.seat && (narrow && this.panel !== 'chat')) this.unread += 1;
+    this.renderChat();
+    if (message.seat !== this.seat) announce(`${message.name} says: ${message.text}`);
+  }
+
+  renderChat() {
+    if (!this.el) return;
+    fill(this.el.chatLog, this.chat.map((m) => {
+      const time = new Date((m.time || 0) * 1000);
+      return h('li', { class: m.seat === this.seat ? 'mine' : '' },
+        h('time', { datetime: time.toISOString() }, time.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })),
+        h('b', {}, ` ${m.name}: `), h('span', { class: 'chat-text' }, m.text));
+    }));
+    this.el.chatLog.scrollTop = this.el.chatLog.scrollHeight;
+    this.renderUnread();
+  }
+
+  renderUnread() {
+    this.el.unread.hidden = !this.unread;
+    this.el.unread.textContent = String(this.unread);
+    this.el.chatButton.setAttribute('aria-label', this.unread ? `Chat, ${this.unread} unread` : 'Chat');
+  }
+
+  sendChat() {
+    const text = this.el.chatInput.value.trim();
+    if (!text) return;
+    if (this.socket.send({ type: 'chat', text: text.slice(0, 300) })) this.el.chatInput.value = '';
+  }
+
+  // --- decisions ----------------------------------------------------------------------------------------------
+
+  act(action) {
+    const v = this.shown && this.shown.view;
+    if (!v || !this.myTurn(v) || this.pending || !v.legal_actions.includes(action)) return false;
+    const id = this.socket.send({ type: 'action', action });
+    if (!id) {
+      this.el.error.textContent = 'Not connected: your move was not sent. It can be made again once the connection is back.';
+      return false;
+    }
+    this.pending = { id, action, seq: this.shown.seq };
+    this.bidDigits = '';
+    this.el.error.textContent = '';
+    this.renderInteractive(v);
+    return true;
+  }
+
+  clickCard(card) {
+    const v = this.shown && this.shown.view;
+    if (!v) return;
+    this.focusCard = card;
+    if (v.phase === 'pass_cards' && v.given.length < 3 && !this.passQueue.length && this.status === 'playing') {
+      if (this.passSelection.has(card)) this.passSelection.delete(card);
+      else if (this.passSelection.size < 3 - v.given.length) this.passSelection.add(card);
+      this.renderInteractive(v);
+      return;
+    }
+    if (v.phase !== 'play') return;
+    const action = cardAction(card);
+    if (!this.myTurn(v)) {
+      this.el.error.textContent = 'Not your turn yet.';
+      return;
+    }
+    if (!v.legal_actions.includes(action)) {
+      this.el.error.textContent = `${cardName(card, v.rules.rank_style)} cannot be played now: you must follow suit.`;
+      return;
+    }
+    this.act(action);
+  }
+
+  confirmPass() {
+    const v = this.shown.view;
+    if (this.passSelection.size !== 3 - v.given.length) return;
+    this.passQueue = [...this.passSelection];
+    this.passSelection.clear();
+    this.renderInteractive(v);
+    this.driveQueuedDecisions(v);
+  }
+
+  driveQueuedDecisions(v) {
+    // the three cards chosen for passing go one decision at a time, each once the seat is on turn
+    if (v.phase !== 'pass_cards') { this.passQueue = []; return; }
+    while (this.passQueue.length && !v.hand.includes(this.passQueue[0])) this.passQueue.shift();
+    if (this.passQueue.length && this.myTurn(v) && !this.pending) {
+      const card = this.passQueue[0];
+      if (this.act(cardAction(card))) this.passQueue.shift();
+    }
+  }
+
+  askHint() {
+    const v = this.shown && this.shown.view;
+    if (!v || !this.myTurn(v) || !this.hints || this.hint) return;
+    const id = this.socket.send({ type: 'hint' });
+    if (id) {
+      this.hint = { waiting: true, id, seq: this.shown.seq };
+      this.renderControls(v);
+    }
+  }
+
+  onHint(message) {
+    if (!this.hint || !this.shown || message.seq !== this.shown.seq) return;
+    this.hint = { waiting: false, values: message.values || [], best: message.best };
+    this.renderInteractive(this.shown.view);
+    const best = (message.values || [])[0];
+    if (best) announce(`Hint: ${best.text}.`);
+  }
+
+  askRematch() {
+    if (this.askedRematch) return;
+    if (this.socket.send({ type: 'rematch' })) {
+      this.askedRematch = true;
+      this.rematchChanged = true;
+      if (this.shown) this.renderSummary(this.shown);
+    }
+  }
+
+  onRematch(message) {
+    this.rematch = { table: message.table, token: message.token };
+    if (this.seat >= 0) rememberSeat({ token: message.token, table: message.table, seat: this.seat, name: this.names[this.seat] });
+    if (this.askedRematch) {
+      location.href = `/play?token=${encodeURIComponent(message.token)}`;
+      return;
+    }
+    this.rematchChanged = true;
+    this.summaryClosed = false;
+    if (this.shown) this.renderSummary(this.shown);
+    announce('A rematch is ready.');
+  }
+
+  // --- the keyboard -------------------------------------------------------------------------------------------
+
+  onKey(event) {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target;
+    if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT')) return;
+    if (this.el.dialog.open) return;
+    const v = this.shown && this.shown.view;
+    if (!v) return;
+    const key = event.key;
+    const inHand = target && target.closest && target.closest('#hand');
+    if (['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(key) && this.seat >= 0) {
+      const cards = [...this.el.hand.querySelectorAll('.card')];
+      if (!cards.length) return;
+      let index = inHand ? cards.indexOf(target.closest('.card')) : -1;
+      if (key === 'ArrowLeft') index = index <= 0 ? (inHand ? 0 : cards.length - 1) : index - 1;
+      else if (key === 'ArrowRight') index = index < 0 ? 0 : Math.min(cards.length - 1, index + 1);
+      else if (key === 'Home') index = 0;
+      else index = cards.length - 1;
+      cards.forEach((c) => { c.tabIndex = -1; });
+      cards[index].tabIndex = 0;
+      cards[index].focus();
+      this.focusCard = Number(cards[index].dataset.card);
+      event.preventDefault();
+      return;
+    }
+    if (inHand && (key === 'Enter' || key === ' ')) {
+      // the button's own click does this too; handled here so that Space does not scroll
+      event.preventDefault();
+      this.clickCard(Number(target.closest('.card').dataset.card));
+      return;
+    }
+    if (target && target.tagName === 'BUTTON' && (key === 'Enter' || key === ' ')) return;
+    const lower = key.toLowerCase();
+    const choosingTrump = this.myTurn(v) && (v.phase === 'choose_trump' || v.phase === 'name_trump');
+    if (choosingTrump && 'cdhsn'.includes(lower) && lower.length === 1) {
+      const action = lower === 'n' ? NO_TRUMP : TRUMP_BASE + 'cdhs'.indexOf(lower);
+      this.act(action);
+      event.preventDefault();
+      return;
+    }
+    if (/^[0-9]$/.test(key) && this.myTurn(v) && (v.phase === 'bid' || v.phase === 'auction')) {
+      this.typeBid(key, v);
+      event.preventDefault();
+      return;
+    }
+    if (key === 'Enter' && this.bidDigits) { this.commitBid(v); event.preventDefault(); return; }
+    if (lower === 'p' && this.myTurn(v) && v.phase === 'auction') { this.act(PASS); event.preventDefault(); return; }
+    if (lower === 'l') { this.showLastTrick(); event.preventDefault(); return; }
+    if (lower === 'v') { this.openPanelOrFocus('scores'); event.preventDefault(); return; }
+    if (lower === 'm') { this.openPanelOrFocus('chat'); event.preventDefault(); return; }
+    if (lower === 'i') { this.askHint(); event.preventDefault(); return; }
+    if (key === '?') { this.showHelp(); event.preventDefault(); }
+  }
+
+  openPanelOrFocus(which) {
+    const narrow = window.matchMedia('(max-width: 999px)').matches;
+    if (narrow) { this.togglePanel(which); return; }
+    if (which === 'chat' && !this.el.chatForm.hidden) this.el.chatInput.focus();
+    else this.el.scoresPanel.scrollIntoView({ block: 'nearest' });
+  }
+
+  typeBid(digit, v) {
+    this.bidDigits = (this.bidDigits + digit).slice(-2);
+    clearTimeout(this.bidTimer);
+    const value = Number(this.bidDigits);
+    // wait for a second digit only while one could still make a bid the hand allows
+    const couldGrow = value > 0 && value * 10 <= v.hand_size;
+    if (couldGrow && this.bidDigits.length < 2) {
+      this.renderStatus(v);
+      this.bidTimer = setTimeout(() => this.commitBid(v), 900);
+    } else {
+      this.commitBid(v);
+    }
+  }
+
+  commitBid(v) {
+    clearTimeout(this.bidTimer);
+    const value = Number(this.bidDigits);
+    this.bidDigits = '';
+    const action = BID_BASE + value;
+    if (!this.act(action)) {
+      this.el.error.textContent = `A bid of ${value} is not possible now.`;
+      this.renderStatus(v);
+    }
+  }
+}
