@@ -1,10 +1,12 @@
-"""Build hook: compile the hot modules of the rules engine with mypyc.
+"""Build hook: compile the hot modules of the rules engine and of the ``search`` bot with mypyc.
 
 The engine is pure, typed Python and stays the single source of the rules. A regular install compiles
 ``core/cards.py``, ``tricks.py``, ``actions.py``, ``state.py``, ``wizard.py`` and ``wily.py`` to C extensions with
 mypyc (a build-time tool only: nothing is added at run time), which makes the engine several times faster
-(``benchmarks/engine.py``). An editable install (``pip install -e``) stays pure Python so that edits take effect at
-once; so does any install with ``WIZARDCARDS_PURE_PYTHON=1`` set.
+(``benchmarks/engine.py``). The search bot's inner loops, ``bots/rollout.py`` (playouts, on the core's own trick
+functions) and ``bots/determinize.py`` (sampling deals), are compiled with it, in the same group so that their calls
+into the core are direct C calls (``benchmarks/rollout.py``). An editable install (``pip install -e``) stays pure
+Python so that edits take effect at once; so does any install with ``WIZARDCARDS_PURE_PYTHON=1`` set.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ COMPILED = [
     "src/wizardcards/core/state.py",
     "src/wizardcards/core/wizard.py",
     "src/wizardcards/core/wily.py",
+    "src/wizardcards/bots/rollout.py",
+    "src/wizardcards/bots/determinize.py",
 ]
 
 

@@ -14,7 +14,7 @@ from collections import Counter
 
 import pytest
 
-from wizardcards.bots.determinize import Sampler, knowledge, plays_and_voids
+from wizardcards.bots.determinize import Sampler, knowledge, plays_and_voids, shuffle
 from wizardcards.core import Phase, RuleSet, new_game
 from wizardcards.core.cards import FULL_DECK, SUIT_MASKS
 from wizardcards.core.rules import Game, Schedule, WilyMode
@@ -212,3 +212,16 @@ def test_the_cauldron_and_undealt_cards_take_the_rest() -> None:
     wizard = play_until(RuleSet(players=4), 2, lambda s: s.hand_size == 2 and s.phase is Phase.BID)
     know = knowledge(wizard.view(wizard.current_player()))
     assert know.room[-1] == 60 - 8 - (wizard.trump_card >= 0)
+
+
+def test_shuffle_is_random_shuffle_draw_for_draw() -> None:
+    """The sampler's shuffle gives the permutation ``random.Random.shuffle`` gives from the same state, and leaves
+    the generator in the same state (lists of every length a deal can have, and longer ones)."""
+    for length in [*range(70), 254, 255, 256, 1000]:
+        for seed in range(6):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            cards, expected = list(range(length)), list(range(length))
+            shuffle(cards, ours)
+            theirs.shuffle(expected)
+            assert cards == expected, (length, seed)
+            assert ours.getrandbits(64) == theirs.getrandbits(64)

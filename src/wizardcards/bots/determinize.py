@@ -56,6 +56,32 @@ def _multinomial(total: int, parts: tuple[int, ...] | list[int]) -> int:
     return out
 
 
+def shuffle(cards: list[int], rng: random.Random) -> None:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does: the same permutation, and ``rng`` left in
+    the same state.
+
+    ``random.Random.shuffle`` runs Fisher-Yates from the last position down: position i swaps with a j in 0..i drawn
+    as the top ``(i + 1).bit_length()`` bits of one 32-bit word of the generator, the word being thrown away and the
+    next one taken while j > i. That is two Python calls per position, more than a whole compiled playout costs.
+    Here the words come in blocks, ``getrandbits(32 * m)`` (the generator's next m words, the first in the lowest
+    bits), m being the positions still to fill: each position takes at least one word, so no word is drawn that
+    ``rng.shuffle`` would not have drawn. For lists of up to 255 items the bits needed are in each word's top byte;
+    longer lists (never a deal) are left to ``rng.shuffle`` itself. ``tests/bots/test_determinize.py`` checks the
+    two against each other."""
+    i: int = len(cards) - 1
+    if i >= 255:
+        rng.shuffle(cards)
+        return
+    while i > 0:
+        count: int = i
+        data: bytes = rng.getrandbits(32 * count).to_bytes(4 * count, "little")
+        for top in range(3, 4 * count, 4):  # the most significant byte of each little-endian word
+            j: int = data[top] >> (8 - (i + 1).bit_length())
+            if j <= i:
+                cards[i], cards[j] = cards[j], cards[i]
+                i -= 1
+
+
 @dataclass
 class Knowledge:
     """What a view tells about the hidden cards. Bins are the seats 0..n-1 and the rest (bin n)."""
@@ -215,18 +241,20 @@ class Sampler:
     def _deal_at_random(self, rng: random.Random) -> list[int] | None:
         k = self.know
         cards = self._pool[:]
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         out = [*k.fixed, 0]
-        start = 0
+        start: int = 0
         banned = self._banned
-        for b, room in enumerate(k.room):
-            mask = 0
-            for card in cards[start : start + room]:
-                mask |= 1 << card
+        rooms = k.room
+        for b in range(len(rooms)):
+            end: int = start + rooms[b]
+            mask: int = 0
+            for i in range(start, end):
+                mask |= 1 << cards[i]
             if mask & banned[b]:
                 return None
             out[b] |= mask
-            start += room
+            start = end
         return out
 
     def _sample_by_counting(self, rng: random.Random) -> list[int]:
@@ -234,9 +262,9 @@ class Sampler:
         k = self.know
         groups = [cards[:] for cards, _ in self.groups]
         for cards in groups:
-            rng.shuffle(cards)
+            shuffle(cards, rng)
         free = self.free[:]
-        rng.shuffle(free)
+        shuffle(free, rng)
         used = [0] * len(groups)
         used_free = 0
         out = [*k.fixed, 0]
@@ -282,20 +310,22 @@ def _takes(allowed: tuple[int, ...], left: tuple[int, ...], room: int) -> list[t
     """Every way for one bin to take x[g] <= left[g] cards of the ``allowed`` groups (0 of the others), at most
     ``room`` in all."""
     out: list[tuple[int, ...]] = []
-    take = [0] * len(left)
-
-    def place(j: int, space: int) -> None:
-        if j == len(allowed):
-            out.append(tuple(take))
-            return
-        g = allowed[j]
-        for x in range(min(space, left[g]) + 1):
-            take[g] = x
-            place(j + 1, space - x)
-        take[g] = 0
-
-    place(0, room)
+    _place(allowed, left, 0, room, [0] * len(left), out)
     return out
 
 
-__all__ = ["Knowledge", "Sampler", "knowledge", "plays_and_voids"]
+def _place(
+    allowed: tuple[int, ...], left: tuple[int, ...], j: int, space: int, take: list[int], out: list[tuple[int, ...]]
+) -> None:
+    """``_takes`` from the j-th allowed group on, with ``space`` cards of room left and ``take`` filled before it."""
+    if j == len(allowed):
+        out.append(tuple(take))
+        return
+    g = allowed[j]
+    for x in range(min(space, left[g]) + 1):
+        take[g] = x
+        _place(allowed, left, j + 1, space - x, take, out)
+    take[g] = 0
+
+
+__all__ = ["Knowledge", "Sampler", "knowledge", "plays_and_voids", "shuffle"]

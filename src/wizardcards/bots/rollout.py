@@ -42,7 +42,7 @@ def _keys(trump: int) -> tuple[int, ...]:
     return tuple(round(card_chance(c, trump) * 2 * OTHERS) * 64 + _action_id(c) for c in range(DECK_SIZE))
 
 
-KEYS: Final = tuple(_keys(trump) for trump in (-1, 0, 1, 2, 3))
+KEYS: Final[tuple[tuple[int, ...], ...]] = tuple(_keys(trump) for trump in (-1, 0, 1, 2, 3))
 """``KEYS[trump + 1][card]``: the heuristic's ranking of the cards under ``trump`` (-1: none)."""
 
 
@@ -76,71 +76,84 @@ def playout(
 ) -> list[int]:
     """Play the hand to its end from the position given and return the tricks won by each seat.
 
-    ``hands``, ``trick`` (cards of the trick in progress, from ``leader``) and ``won`` are changed in place: pass
-    copies. Wizard: ``targets`` are the seats' bids. Wily Wizards: ``teams`` (non-empty) with ``bidder_team`` and
-    ``contract``. ``first``: the card the seat on turn plays first (the move being evaluated; it must be legal).
-    ``rng``: play uniformly random legal cards instead of the heuristic (tests). ``trace`` receives
-    ``(seat, legal cards, card)`` for every card played (tests).
+    ``trick`` (cards of the trick in progress, from ``leader``) and ``won`` are changed in place: pass copies
+    (``hands`` is only read). Wizard: ``targets`` are the seats' bids. Wily Wizards: ``teams`` (non-empty) with
+    ``bidder_team`` and ``contract``. ``first``: the card the seat on turn plays first (the move being evaluated;
+    it must be legal). ``rng``: play uniformly random legal cards instead of the heuristic (tests). ``trace``
+    receives ``(seat, legal cards, card)`` for every card played (tests).
     """
-    n = len(hands)
-    keys = KEYS[trump + 1]
-    wily = len(teams) > 0
-    team_won = [0] * (max(teams) + 1) if wily else []
-    if wily:
-        for seat, count in enumerate(won):
-            team_won[teams[seat]] += count
-    pos = len(trick)
-    p = (leader + pos) % n
-    tricks_left = (sum(h.bit_count() for h in hands) + pos) // n
-    best, best_pos = -1, -1
-    for i, card in enumerate(trick):
-        if i == 0 or beats(card, best, trump):
-            best, best_pos = card, i
+    # Typed locals and lists (not Sequence) throughout: compiled, every line below is native int and list code.
+    n: int = len(hands)
+    keys: tuple[int, ...] = KEYS[trump + 1]
+    goal: list[int] = list(targets)
+    team: list[int] = list(teams)
+    wily: bool = len(team) > 0
+    team_won: list[int] = [0] * (max(team) + 1) if wily else []
+    for seat in range(len(team)):
+        team_won[team[seat]] += won[seat]
+    pos: int = len(trick)
+    p: int = (leader + pos) % n
+    cards_left: int = pos
+    for held in hands:
+        cards_left += held.bit_count()
+    tricks_left: int = cards_left // n
+    best: int = -1
+    best_pos: int = -1
+    for i in range(pos):
+        if i == 0 or beats(trick[i], best, trump):
+            best = trick[i]
+            best_pos = i
+    played: int = 0  # the cards played from here on (hands[p] & ~played is what seat p still holds)
+    card: int
     while True:
-        hand = hands[p]
+        hand: int = hands[p] & ~played
         if not hand:
             break
-        legal = legal_cards(hand, led)
+        legal: int = legal_cards(hand, led)
         if first >= 0:
-            card, first = first, -1
+            card = first
+            first = -1
         elif not legal & (legal - 1):
             card = legal.bit_length() - 1
         elif rng is not None:
-            options = []
-            m = legal
-            while m:
-                low = m & -m
-                options.append(low.bit_length() - 1)
-                m ^= low
-            card = rng.choice(options)
+            card = _random_card(legal, rng)
         else:
+            short: bool
             if wily:
-                bt = bidder_team
-                if teams[p] == bt:
-                    short = team_won[bt] < contract
+                if team[p] == bidder_team:
+                    short = team_won[bidder_team] < contract
                 else:
-                    short = team_won[bt] + tricks_left >= contract
+                    short = team_won[bidder_team] + tricks_left >= contract
             else:
-                short = won[p] < targets[p]
-            lo = hi = hi_lose = -1
-            lo_k = 1 << 30
-            hi_k = hl_k = -1
-            m = legal
+                short = won[p] < goal[p]
+            # One pass over the legal cards: the lowest and the highest by the heuristic's ranking, and the highest
+            # that still loses to the table (only needed when following and not short).
+            lo: int = -1
+            hi: int = -1
+            hi_lose: int = -1
+            lo_k: int = 1 << 30
+            hi_k: int = -1
+            hl_k: int = -1
+            losing_wanted: bool = pos > 0 and not short
+            m: int = legal
             while m:
-                low = m & -m
-                c = low.bit_length() - 1
+                low: int = m & -m
+                c: int = low.bit_length() - 1
                 m ^= low
-                k = keys[c]
+                k: int = keys[c]
                 if k < lo_k:
-                    lo, lo_k = c, k
+                    lo = c
+                    lo_k = k
                 if k > hi_k:
-                    hi, hi_k = c, k
-                if pos and not short and k > hl_k and not beats(c, best, trump):
-                    hi_lose, hl_k = c, k
+                    hi = c
+                    hi_k = k
+                if losing_wanted and k > hl_k and not beats(c, best, trump):
+                    hi_lose = c
+                    hl_k = k
             if pos == 0:
                 card = hi if short else lo
             elif short:
-                if wily and teams[(leader + best_pos) % n] == teams[p]:
+                if wily and team[(leader + best_pos) % n] == team[p]:
                     card = lo
                 else:
                     card = hi if beats(hi, best, trump) else lo
@@ -148,26 +161,40 @@ def playout(
                 card = hi_lose if hi_lose >= 0 else lo
         if trace is not None:
             trace.append((p, legal, card))
-        hands[p] = hand ^ (1 << card)
+        played |= 1 << card
         led = next_led(led, card, pos, first_suited)
         trick.append(card)
         if pos == 0 or beats(card, best, trump):
-            best, best_pos = card, pos
+            best = card
+            best_pos = pos
         pos += 1
         if pos < n:
-            p = (p + 1) % n
+            p = p + 1 if p + 1 < n else 0
             continue
-        winner = (leader + trick_winner(trick, trump)) % n
-        won[winner] += 1
+        winner: int = (leader + trick_winner(trick, trump)) % n
+        won[winner] = won[winner] + 1
         if wily:
-            team_won[teams[winner]] += 1
+            team_won[team[winner]] = team_won[team[winner]] + 1
         tricks_left -= 1
         trick.clear()
         led = -1
         pos = 0
-        best, best_pos = -1, -1
-        leader = p = winner
+        best = -1
+        best_pos = -1
+        leader = winner
+        p = winner
     return won
+
+
+def _random_card(legal: int, rng: random.Random) -> int:
+    """A uniformly random card of ``legal`` (drawn as ``rng.choice`` over the cards, lowest first)."""
+    options: list[int] = []
+    m = legal
+    while m:
+        low = m & -m
+        options.append(low.bit_length() - 1)
+        m ^= low
+    return rng.choice(options)
 
 
 __all__ = ["KEYS", "beats", "playout"]
