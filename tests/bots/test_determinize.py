@@ -14,7 +14,7 @@ from collections import Counter
 
 import pytest
 
-from wizardcards.bots.determinize import Sampler, knowledge, plays_and_voids, shuffle
+from wizardcards.bots.determinize import Sampler, _below, knowledge, plays_and_voids, shuffle
 from wizardcards.core import Phase, RuleSet, new_game
 from wizardcards.core.cards import FULL_DECK, SUIT_MASKS
 from wizardcards.core.rules import Game, Schedule, WilyMode
@@ -225,3 +225,10 @@ def test_shuffle_is_random_shuffle_draw_for_draw() -> None:
             theirs.shuffle(expected)
             assert cards == expected, (length, seed)
             assert ours.getrandbits(64) == theirs.getrandbits(64)
+
+
+def test_below_is_randrange_draw_for_draw() -> None:
+    """The counting method's draw of a number below a (large, exact) total is ``random.Random.randrange``'s."""
+    for total in [1, 2, 3, 8, 9, 100, 2**64 + 3, 10**40]:
+        ours, theirs = random.Random(total), random.Random(total)
+        assert [_below(total, ours) for _ in range(300)] == [theirs.randrange(total) for _ in range(300)]

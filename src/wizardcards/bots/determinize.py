@@ -38,6 +38,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from math import factorial
+from typing import Final
 
 from ..core.cards import DECK_SIZE, FULL_DECK, RANKS, SUIT_MASKS, SUITED_CARDS, cards_of
 from ..core.rules import CARDS_PASSED, Game
@@ -47,6 +48,8 @@ from ..core.view import View
 from ..core.wily import receivers_of
 
 _FACT = tuple(factorial(k) for k in range(DECK_SIZE + 1))
+_BLOCK: Final = 32
+"""Random bytes fetched at a time by the rejection method (a deal's hidden hands take about as many)."""
 
 
 def _multinomial(total: int, parts: tuple[int, ...] | list[int]) -> int:
@@ -80,6 +83,15 @@ def shuffle(cards: list[int], rng: random.Random) -> None:
             if j <= i:
                 cards[i], cards[j] = cards[j], cards[i]
                 i -= 1
+
+
+def _below(n: int, rng: random.Random) -> int:
+    """``rng.randrange(n)`` for n >= 1, the same draws (``random.Random._randbelow``), without its Python frames."""
+    bits = n.bit_length()
+    r: int = rng.getrandbits(bits)
+    while r >= n:
+        r = rng.getrandbits(bits)
+    return r
 
 
 @dataclass
@@ -166,7 +178,7 @@ class Sampler:
         self.free = cards_of(free)
         self._memo: dict[tuple[int, tuple[int, ...]], tuple[int, list[tuple[int, tuple[int, ...]]]]] = {}
         self._counted = False
-        self._pool = cards_of(k.pool)
+        self._pool = cards_of(k.pool)  # the rejection method reorders it in place
         self._banned = [0] * bins  # per bin, the cards it may not receive
         for s in range(k.players):
             for suit in range(4):
@@ -239,22 +251,46 @@ class Sampler:
         return self._sample_by_counting(rng)
 
     def _deal_at_random(self, rng: random.Random) -> list[int] | None:
+        """One try of the rejection method: the hidden hands dealt at random from the unseen cards (the rest bin
+        takes what is left), or None as soon as a seat is dealt a card of a suit it is void in.
+
+        The hidden hands are the last positions of a Fisher-Yates shuffle of ``self._pool``, stopped once they are
+        filled: the cards left for the undealt rest or the Cauldron (most of the pool early in a Wizard game) need
+        no draw. The pool list keeps its order from one try to the next, which changes nothing: a Fisher-Yates
+        shuffle of any arrangement is uniform. Each position is drawn from one random byte (its top bits, a byte
+        thrown away while the draw is out of range), bytes being fetched from ``rng`` in blocks."""
         k = self.know
-        cards = self._pool[:]
-        shuffle(cards, rng)
+        cards = self._pool
         out = [*k.fixed, 0]
-        start: int = 0
         banned = self._banned
         rooms = k.room
-        for b in range(len(rooms)):
-            end: int = start + rooms[b]
+        i: int = len(cards) - 1
+        data: bytes = b""
+        at: int = 0
+        dealt: int = 0
+        for b in range(len(rooms) - 1):
+            ban: int = banned[b]
             mask: int = 0
-            for i in range(start, end):
-                mask |= 1 << cards[i]
-            if mask & banned[b]:
-                return None
+            for _ in range(rooms[b]):
+                bits: int = 8 - (i + 1).bit_length()
+                while True:
+                    if at == len(data):
+                        data = rng.getrandbits(8 * _BLOCK).to_bytes(_BLOCK, "little")
+                        at = 0
+                    j: int = data[at] >> bits
+                    at += 1
+                    if j <= i:
+                        break
+                card: int = cards[j]
+                cards[j] = cards[i]
+                cards[i] = card
+                i -= 1
+                if ban >> card & 1:
+                    return None
+                mask |= 1 << card
             out[b] |= mask
-            start = end
+            dealt |= mask
+        out[-1] = k.pool & ~dealt
         return out
 
     def _sample_by_counting(self, rng: random.Random) -> list[int]:
@@ -271,7 +307,7 @@ class Sampler:
         left = tuple(len(cards) for cards in groups)
         for b, room in enumerate(k.room):
             total, options = self._memo[(b, left)]
-            pick = rng.randrange(total)
+            pick = _below(total, rng)
             take = options[-1][1]
             for weight, option in options:
                 if pick < weight:

@@ -85,18 +85,21 @@ def playout(
     # Typed locals and lists (not Sequence) throughout: compiled, every line below is native int and list code.
     n: int = len(hands)
     keys: tuple[int, ...] = KEYS[trump + 1]
-    goal: list[int] = list(targets)
-    team: list[int] = list(teams)
+    goal: list[int] = targets if isinstance(targets, list) else list(targets)
+    team: list[int] = teams if isinstance(teams, list) else list(teams)
     wily: bool = len(team) > 0
-    team_won: list[int] = [0] * (max(team) + 1) if wily else []
-    for seat in range(len(team)):
-        team_won[team[seat]] += won[seat]
     pos: int = len(trick)
     p: int = (leader + pos) % n
-    cards_left: int = pos
-    for held in hands:
-        cards_left += held.bit_count()
-    tricks_left: int = cards_left // n
+    team_won: list[int] = []
+    tricks_left: int = 0  # Wily Wizards only: whether the defenders are short depends on it
+    if wily:
+        team_won = [0] * (max(team) + 1)
+        for seat in range(n):
+            team_won[team[seat]] += won[seat]
+        cards_left: int = pos
+        for held in hands:
+            cards_left += held.bit_count()
+        tricks_left = cards_left // n
     best: int = -1
     best_pos: int = -1
     for i in range(pos):
