@@ -454,7 +454,7 @@ class TableScreen {
         `${teamName(team, v.teams, this.names)}${mine ? ' (your team)' : ''}: ${members.map((m) => this.nameOf(m)).join(' and ')}, ${count} of 6 letters` },
       h('span', { class: 'team-name' }, teamName(team, v.teams, this.names), mine ? ' (you)' : ''),
       h('span', { class: 'letters', 'aria-hidden': 'true' },
-        [...'WIZARD'].map((letter, k) => h('span', { class: k < count ? 'got' : 'todo' }, k < count ? letter : '\u00b7'))));
+        [...'WIZARD'].map((letter, k) => h('span', { class: k < count ? 'got' : 'todo' }, letter))));
     }));
   }
 
@@ -539,7 +539,7 @@ class TableScreen {
     parts.push(text);
     if (v.game === 'wily' && v.high_bidder >= 0 && v.phase !== 'auction') {
       parts.push(h('span', { class: 'contract' },
-        `Contract: ${this.nameOf(v.high_bidder)}${v.high_bidder === this.seat ? '' : '\u2019s'} team, ${v.contract} trick${v.contract === 1 ? '' : 's'}`));
+        `Contract: ${v.teams[v.high_bidder] === v.teams[this.seat] ? 'your' : `${this.names[v.high_bidder]}\u2019s`} team, ${v.contract} trick${v.contract === 1 ? '' : 's'}`));
     }
     fill(this.el.trump, parts);
   }
@@ -602,7 +602,9 @@ class TableScreen {
       return h('div', { class: 'bidding' }, lines);
     }
     if (v.phase === 'auction' || v.phase === 'name_trump' || v.phase === 'pass_cards') {
-      const calls = v.auction.map(([seat, call]) => h('li', {}, h('b', {}, this.nameOf(seat)), ' ', call === 0 ? 'passes' : `bids ${call}`));
+      const you = (seat) => seat === this.seat;
+      const calls = v.auction.map(([seat, call]) => h('li', {}, h('b', {}, this.nameOf(seat)), ' ',
+        call === 0 ? (you(seat) ? 'pass' : 'passes') : `${you(seat) ? 'bid' : 'bids'} ${call}`));
       const title = v.phase === 'auction'
         ? (v.high_bidder >= 0 ? `Auction: high bid ${v.high_bid} by ${this.nameOf(v.high_bidder)}` : 'Auction: no bid yet')
         : v.phase === 'name_trump' ? `${this.nameOf(v.high_bidder)} won the auction with ${v.high_bid}` : this.passingNote(v);
@@ -816,7 +818,7 @@ class TableScreen {
     const count = buttons.length;
     if (!count) return;
     const cardWidth = buttons[0].getBoundingClientRect().width || 64;
-    const minStep = Math.max(26, cardWidth * 0.42);
+    const minStep = Math.max(34, cardWidth * 0.5); // the visible strip of a card: its corner, and room for a finger
     const perRow = Math.max(1, Math.floor((width - cardWidth) / minStep) + 1);
     const rows = Math.ceil(count / perRow);
     const inRow = Math.ceil(count / rows);
