@@ -12,7 +12,8 @@ after.
 Positions come from random 4-player Wizard games, at random points of the card play (every hand size), with the bids
 of the game. On each position both copies play the hand out with the heuristic policy, and draw deals from the
 view of the seat on turn with the same seeds; the benchmark checks that both copies give the same results (the same
-tricks, the same deals) and prints playouts and deals per second for each, and their ratio.
+tricks, the same deals) and prints playouts and deals per second for each, and their ratio. A third row plays whole
+last-round hands (4 x 15 cards, 60 card plays each, bids from the heuristic's hand values) from the first lead.
 
 Run it on a regular install (``pip install .``) from a directory other than the repository: an editable install is
 pure Python, and both copies then run at the same speed.
@@ -31,6 +32,7 @@ from pathlib import Path
 from types import ModuleType
 
 from wizardcards.bots import determinize, rollout
+from wizardcards.bots.rulebased import hand_value
 from wizardcards.core import Phase, View, find_rules, new_game
 from wizardcards.core.rules import JesterLead
 
@@ -74,6 +76,20 @@ def positions(count: int, seed: int) -> tuple[list[Position], list[View]]:
     return found, views
 
 
+def whole_hands(count: int, seed: int) -> list[Position]:
+    """``count`` random deals of four 15-card hands, trump drawn from none and the four suits, heuristic bids."""
+    rng = random.Random(seed)
+    out: list[Position] = []
+    for _ in range(count):
+        deck = list(range(60))
+        rng.shuffle(deck)
+        hands = [sum(1 << card for card in deck[15 * s : 15 * s + 15]) for s in range(4)]
+        trump = rng.randrange(-1, 4)
+        targets = [int(hand_value(hand, trump, 4) + 0.5) for hand in hands]
+        out.append((hands, [], 0, -1, [0] * 4, trump, False, targets))
+    return out
+
+
 def play_all(module: ModuleType, found: list[Position]) -> list[list[int]]:
     playout = module.playout
     return [playout(hands.copy(), trick.copy(), leader, led, won.copy(), trump, first_suited, targets)
@@ -112,9 +128,10 @@ def main() -> None:
     print(f"benchmarks/rollout.py: installed bots/rollout.py and bots/determinize.py are {state}; core "
           f"{'compiled' if is_compiled(sys.modules['wizardcards.core.tricks']) else 'pure Python'}")
     found, views = positions(args.positions, args.seed)
+    whole = whole_hands(args.positions, args.seed)
     cards = sum(sum(h.bit_count() for h in hands) for hands, *_ in found)
     per_view = 16
-    if play_all(rollout, found) != play_all(pure_rollout, found):
+    if play_all(rollout, found + whole) != play_all(pure_rollout, found + whole):
         raise SystemExit("the compiled and the pure playouts differ")
     if sample_all(determinize, views, per_view) != sample_all(pure_determinize, views, per_view):
         raise SystemExit("the compiled and the pure samplers differ")
@@ -122,6 +139,7 @@ def main() -> None:
           f" same results from both copies")
     rows = [
         ("playouts per second", lambda m: lambda: play_all(m, found), len(found), rollout, pure_rollout),
+        ("whole hands per second", lambda m: lambda: play_all(m, whole), len(whole), rollout, pure_rollout),
         ("deals sampled per second", lambda m: lambda: sample_all(m, views, per_view), len(views) * per_view,
          determinize, pure_determinize),
     ]

@@ -6,9 +6,11 @@ build views, histories and score sheets nobody reads, so this module plays the c
 score (Wizard) or its team's letter (Wily Wizards), never the rest of the game.
 
 The rules are not restated here. Which cards may be played (``tricks.legal_cards``), how the suit to follow evolves
-(``tricks.next_led``) and who wins a trick (``tricks.trick_winner``) are the core's own functions (compiled by mypyc
-on a regular install); this module only loops over them. ``tests/bots/test_rollout.py`` replays playouts through the
-core engine from many random positions and checks every legal set, every card and every trick winner.
+(``tricks.next_led``) and who wins a trick (``tricks.trick_winner``) are the core's own functions; this module only
+loops over them. ``tests/bots/test_rollout.py`` replays playouts through the core engine from many random positions
+and checks every legal set, every card and every trick winner. A regular install compiles this module with the core
+(mypyc, ``setup.py``), so those calls are direct C calls: keep it typed, plain ints and lists, no closures in the loop
+(``docs/engine.md``, "The search bot's inner loops"; ``benchmarks/rollout.py``).
 
 Rollout policy
 --------------
