@@ -57,7 +57,8 @@ def test_two_people_hidden_hands_and_a_reload_mid_trick(
 ) -> None:
     table = create_table(
         server,
-        [{"name": "Player 1"}, {"name": "Player 2"}, {"name": "Cy", "bot": "rulebased"}, {"name": "Di", "bot": "rulebased"}],
+        [{"name": "Player 1"}, {"name": "Player 2"},
+         {"name": "Cy", "bot": "rulebased"}, {"name": "Di", "bot": "rulebased"}],
         preset="standard", options={"schedule": "custom", "custom_hand_sizes": [2, 3]},
     )
     pages: dict[int, Page] = {}

@@ -3,7 +3,7 @@
 // finished ones (GET /tables, refreshed every few seconds).
 
 import { api, HttpError, mySeats, rememberSeat, savedName, saveName } from './api.js';
-import { copyText, fill, h, storageSet } from './dom.js';
+import { copyText, fill, h, randomId, storageSet } from './dom.js';
 import { describeRules, GAME_NAMES } from './rules.js';
 
 const REFRESH_MS = 4000;
@@ -25,6 +25,16 @@ const FALLBACK_META = {
 
 // names for bot seats left unnamed (the seat's badge says it is a bot)
 const BOT_NAMES = ['Merlin', 'Morgana', 'Circe', 'Prospero', 'Nimue', 'Gandalf', 'Medea'];
+
+// words for the choices of the rule options (the values are the server's; an unknown one is shown as it is)
+const CHOICE_WORDS = {
+  rank_style: { '2..A': '2 \u2026 10, J, Q, K, A', '1..13': '1 \u2026 13' },
+  schedule: { standard: 'Up to the whole deck', 'double-down': 'Up and back down', quick: '1, 3, 5 \u2026 cards', custom: 'My own list' },
+  bid_rule: { none: 'Any bids', hook: 'Hook: dealer may not make bids add up', canadian: 'Canadian hook' },
+  jester_lead: { first_non_jester: 'First card that is no Jester leads', first_suited: 'First suited card leads' },
+  mode: { partners: 'Partners opposite', two_teams: 'Two teams of three', no_partners: 'Every player alone' },
+  passing: { left: 'To the left', none: 'No passing' },
+};
 
 const TIMERS = [[0, 'No turn timer'], [30, '30 seconds a turn'], [60, '1 minute a turn'], [120, '2 minutes a turn']];
 
@@ -61,19 +71,18 @@ class Lobby {
         if (first) first.placeholder = el.name.value.trim() || 'You';
       } });
     el.form = this.buildForm();
-    el.created = h('section', { class: 'card-panel created', id: 'created', hidden: true, 'aria-live': 'polite' });
-    el.mine = h('section', { class: 'card-panel', id: 'my-games', 'aria-labelledby': 'mine-title', hidden: true });
-    el.open = h('section', { class: 'card-panel', id: 'open-tables', 'aria-labelledby': 'open-title' });
-    el.playing = h('section', { class: 'card-panel', id: 'playing-tables', 'aria-labelledby': 'playing-title' });
-    el.finished = h('section', { class: 'card-panel', id: 'finished-tables', 'aria-labelledby': 'finished-title' });
-    el.error = h('p', { class: 'error-line', role: 'alert', id: 'lobby-error' });
+    el.created = h('section', { class: 'card-panel created area-created', id: 'created', hidden: true, 'aria-live': 'polite' });
+    el.mine = h('section', { class: 'card-panel area-mine', id: 'my-games', 'aria-labelledby': 'mine-title', hidden: true });
+    el.open = h('section', { class: 'card-panel area-open', id: 'open-tables', 'aria-labelledby': 'open-title' });
+    el.playing = h('section', { class: 'card-panel area-playing', id: 'playing-tables', 'aria-labelledby': 'playing-title' });
+    el.finished = h('section', { class: 'card-panel area-finished', id: 'finished-tables', 'aria-labelledby': 'finished-title' });
+    el.error = h('p', { class: 'error-line area-error', role: 'alert', id: 'lobby-error' });
     fill(this.root,
       h('header', { class: 'lobby-head' },
         h('h1', {}, h('span', { class: 'brand-star', 'aria-hidden': 'true' }, '\u2605'), ' wizardcards'),
         h('div', { class: 'name-box' }, h('label', { for: 'your-name' }, 'Your name'), el.name)),
-      h('main', { id: 'main', class: 'lobby' },
-        h('div', { class: 'lobby-col' }, el.created, el.form),
-        h('div', { class: 'lobby-col' }, el.error, el.mine, el.open, el.playing, el.finished)));
+      // one grid: on a phone the tables to join come before the form, on a wide screen the form is the left column
+      h('main', { id: 'main', class: 'lobby' }, el.error, el.created, el.mine, el.open, el.form, el.playing, el.finished));
   }
 
   // --- the create form ----------------------------------------------------------------------------------------
@@ -97,7 +106,7 @@ class Lobby {
     el.hints = h('input', { type: 'checkbox', id: 'hints', checked: true });
     el.formError = h('p', { class: 'error-line', role: 'alert', id: 'form-error' });
     el.createButton = h('button', { type: 'submit', class: 'primary big', id: 'btn-create' }, 'Create table');
-    const form = h('form', { class: 'card-panel create-form', id: 'create-form', 'aria-labelledby': 'create-title',
+    const form = h('form', { class: 'card-panel create-form area-form', id: 'create-form', 'aria-labelledby': 'create-title',
       onsubmit: (event) => { event.preventDefault(); this.create(); } },
     h('h2', { id: 'create-title' }, 'New table'),
     h('fieldset', { class: 'segments' }, h('legend', {}, 'Game'), el.gameRadios),
@@ -156,7 +165,8 @@ class Lobby {
         return h('label', { class: 'check', for: id }, input, ` ${option.label}`);
       }
       if (option.kind === 'choice') {
-        input = h('select', { id }, option.choices.map((c) => h('option', { value: c, selected: c === base }, c)));
+        const words = CHOICE_WORDS[option.name] || {};
+        input = h('select', { id }, option.choices.map((c) => h('option', { value: c, selected: c === base }, words[c] || c)));
         this.el.optionInputs.push({ option, base, read: () => input.value });
       } else if (option.kind === 'int_list') {
         input = h('input', { type: 'text', id, inputmode: 'numeric', placeholder: 'e.g. 1 2 3',
@@ -167,9 +177,17 @@ class Lobby {
           value: base === null || base === undefined ? '' : base, placeholder: option.nullable ? 'drawn' : '' });
         this.el.optionInputs.push({ option, base, read: () => (input.value === '' ? null : Number(input.value)) });
       }
-      return h('div', { class: 'field' }, h('label', { for: id }, option.label), input);
+      return h('div', { class: 'field', dataset: { option: option.name } }, h('label', { for: id }, option.label), input);
     }));
     this.el.optionsBox.hidden = options.length === 0;
+    // the list of hand sizes only means something with the custom schedule
+    const schedule = this.el.options.querySelector('#opt-schedule');
+    const custom = this.el.options.querySelector('[data-option="custom_hand_sizes"]');
+    if (schedule && custom) {
+      const sync = () => { custom.hidden = schedule.value !== 'custom'; };
+      schedule.addEventListener('change', sync);
+      sync();
+    }
   }
 
   onPlayers() {
@@ -240,6 +258,7 @@ class Lobby {
       location.href = mine.invite; // nobody to invite: straight to the table
       return;
     }
+    if (mine) await claimSeat(mine.token, mine.name);
     this.showCreated(table);
     this.refresh();
   }
@@ -363,6 +382,28 @@ class Lobby {
       this.refresh();
     }
   }
+}
+
+/** Say hello once with the creator's own token, so that the seat counts as taken and the lobby's Join (which hands
+ * out seats nobody has taken) cannot give it to somebody else before the creator sits down. */
+function claimSeat(token, name) {
+  return new Promise((resolve) => {
+    let ws;
+    const done = () => { clearTimeout(timer); try { ws.close(); } catch (_) { /* closed */ } resolve(); };
+    const timer = setTimeout(done, 4000);
+    try {
+      ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`);
+    } catch (_) {
+      done();
+      return;
+    }
+    ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', id: randomId('h'), token, name }));
+    ws.onmessage = (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type === 'welcome' || message.type === 'error') done();
+    };
+    ws.onerror = done;
+  });
 }
 
 function statusText(table) {

@@ -61,11 +61,11 @@ class Replay {
         h('main', { id: 'main', class: 'replay-main' },
           h('section', { class: 'replay-controls', 'aria-label': 'Replay controls' },
             h('div', { class: 'row' },
-              button('First step', '\u23ee', () => this.show(0), 'replay-first'),
+              button('First step', '|\u25c0', () => this.show(0), 'replay-first'),
               button('Previous step', '\u25c0', () => this.show(this.index - 1), 'replay-prev'),
               el.play,
               button('Next step', '\u25b6', () => this.show(this.index + 1), 'replay-next'),
-              button('Last step', '\u23ed', () => this.show(last), 'replay-last')),
+              button('Last step', '\u25b6|', () => this.show(last), 'replay-last')),
             el.slider, el.stepText),
           h('section', { class: 'play-area replay-table', 'aria-label': 'Table at this step' },
             el.info, h('div', { class: 'centre' }, el.trump, h('div', { class: 'trick-wrap' }, el.trick)), el.seats),
@@ -94,7 +94,7 @@ class Replay {
       if (this.index >= this.steps.length - 1) { this.toggle(); return; }
       this.show(this.index + 1);
     }, 700);
-    this.el.play.textContent = '\u23f8 Pause';
+    this.el.play.textContent = '\u2016 Pause';
     this.el.play.setAttribute('aria-label', 'Pause');
   }
 

@@ -10,7 +10,7 @@ import {
   BID_BASE, cardAction, cardName, cardShort, cardSvg, isJester, isWizard, NO_TRUMP, PASS, sortHand, SUITS, suitIcon,
   TRUMP_BASE,
 } from './cards.js';
-import { announce, copyText, fill, h, storageGet, storageSet } from './dom.js';
+import { announce, copyText, fill, h, s, storageGet, storageSet } from './dom.js';
 import { GAME_NAMES, handSizes, teamMembers, teamName } from './rules.js';
 import { lettersText, ranking, seriesKey, teamList, wilyChart, wilySheet, wizardChart, wizardSheet } from './scores.js';
 import { TableSocket } from './socket.js';
@@ -29,6 +29,13 @@ function speed() {
   if (SPEEDS[chosen]) return { name: chosen, ...SPEEDS[chosen] };
   const reduced = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   return reduced ? { name: 'fast', ...SPEEDS.fast, fly: 0 } : { name: 'normal', ...SPEEDS.normal };
+}
+
+function clockIcon() {
+  // drawn, not a font character: the stopwatch glyph is missing from common fonts
+  return s('svg', { viewBox: '0 0 16 16', width: 13, height: 13, 'aria-hidden': 'true', class: 'clock' },
+    s('circle', { cx: 8, cy: 9, r: 6, fill: 'none', stroke: 'currentColor', 'stroke-width': 1.8 }),
+    s('path', { d: 'M8 5.5V9l2.2 1.6M6 1.5h4', fill: 'none', stroke: 'currentColor', 'stroke-width': 1.8, 'stroke-linecap': 'round' }));
 }
 
 function formatSeconds(seconds) {
@@ -171,7 +178,7 @@ class TableScreen {
     el.chatLog = h('ol', { class: 'chat-log', id: 'chat-log', role: 'log', 'aria-label': 'Chat messages' });
     el.chatInput = h('input', { id: 'chat-input', type: 'text', maxlength: 300, autocomplete: 'off',
       placeholder: 'Say something…', 'aria-label': 'Chat message' });
-    el.chatForm = h('form', { class: 'chat-form', onsubmit: (event) => { event.preventDefault(); this.sendChat(); } },
+    el.chatForm = h('form', { class: 'chat-form', id: 'chat-form', onsubmit: (event) => { event.preventDefault(); this.sendChat(); } },
       el.chatInput, h('button', { type: 'submit' }, 'Send'));
     el.scoresPanel = h('section', { class: 'panel scores-panel', id: 'scores-panel', 'aria-labelledby': 'scores-title' },
       h('div', { class: 'panel-head' }, h('h2', { id: 'scores-title' }, 'Scores'),
@@ -431,14 +438,16 @@ class TableScreen {
   renderInfo(v) {
     const game = GAME_NAMES[v.game] || v.game;
     const parts = [h('strong', {}, game)];
+    let where;
     if (v.game === 'wizard') {
       const total = handSizes(v.rules).length;
       const round = Math.min(v.round_index + 1, total || v.round_index + 1);
-      parts.push(h('span', { 'aria-label': `Round ${round}${total ? ` of ${total}` : ''}` }, `Round ${round}${total ? `/${total}` : ''}`));
+      where = `Round ${round}${total ? ` of ${total}` : ''}`;
     } else {
-      parts.push(h('span', {}, `Hand ${v.round_index + 1}`));
+      where = `Hand ${v.round_index + 1}`;
     }
-    if (v.phase !== 'game_over') parts.push(h('span', {}, `${v.hand_size} card${v.hand_size === 1 ? '' : 's'}`));
+    if (v.phase !== 'game_over') where += ` \u00b7 ${v.hand_size} card${v.hand_size === 1 ? '' : 's'}`;
+    parts.push(h('span', { class: 'nowrap' }, where));
     if (this.seat < 0) parts.push(h('span', { class: 'tag' }, 'Watching'));
     fill(this.el.info, parts);
   }
@@ -697,11 +706,11 @@ class TableScreen {
     if (!showing) return;
     const left = (deadline.at - Date.now()) / 1000;
     const text = formatSeconds(left);
-    this.el.timer.textContent = `\u23f1 ${text}`;
+    fill(this.el.timer, clockIcon(), ` ${text}`);
     this.el.timer.setAttribute('aria-label', `${Math.max(0, Math.ceil(left))} seconds left for ${this.nameOf(deadline.seat)}`);
     this.el.timer.classList.toggle('urgent', left < 10);
     const chip = this.el.seats.querySelector(`.seat-timer[data-seat="${deadline.seat}"]`);
-    if (chip) chip.textContent = `\u23f1 ${text}`;
+    if (chip) fill(chip, clockIcon(), ` ${text}`);
   }
 
   legal(v) {
@@ -765,6 +774,14 @@ class TableScreen {
         disabled: !this.myTurn(v) || !!this.hint, onclick: () => this.askHint() }, this.hint && this.hint.waiting ? 'Thinking\u2026' : 'Hint'));
     }
     fill(this.el.controls, blocks);
+    const hinted = this.hint && !this.hint.waiting ? this.hint.best : null;
+    if (hinted !== null && hinted >= 54) {
+      const button = this.el.controls.querySelector(`button[data-action="${hinted}"]`);
+      if (button) {
+        button.classList.add('hinted');
+        button.setAttribute('aria-label', `${button.getAttribute('aria-label') || button.textContent}, suggested by the hint`);
+      }
+    }
   }
 
   renderHand(v) {
