@@ -1048,7 +1048,8 @@ class TableScreen {
   confirmPass() {
     const v = this.shown.view;
     if (this.passSelection.size !== 3 - v.given.length) return;
-    this.passQueue = [...this.passSelection];
+    // actions, not card ids: giving "a Wizard" may give another of this hand's Wizards than the one chosen
+    this.passQueue = [...this.passSelection].map(cardAction);
     this.passSelection.clear();
     this.renderInteractive(v);
     this.driveQueuedDecisions(v);
@@ -1056,11 +1057,10 @@ class TableScreen {
 
   driveQueuedDecisions(v) {
     // the three cards chosen for passing go one decision at a time, each once the seat is on turn
-    if (v.phase !== 'pass_cards') { this.passQueue = []; return; }
-    while (this.passQueue.length && !v.hand.includes(this.passQueue[0])) this.passQueue.shift();
+    if (v.phase !== 'pass_cards' || v.given.length >= 3) { this.passQueue = []; return; }
     if (this.passQueue.length && this.myTurn(v) && !this.pending) {
-      const card = this.passQueue[0];
-      if (this.act(cardAction(card))) this.passQueue.shift();
+      if (this.act(this.passQueue[0])) this.passQueue.shift();
+      else if (!v.legal_actions.includes(this.passQueue[0])) this.passQueue = []; // cannot happen; choose again
     }
   }
 
