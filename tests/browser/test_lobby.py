@@ -1,5 +1,6 @@
-"""The lobby on a phone (390 x 844): create a table with a person invited and bots, hand out the links, a second
-person joins from the list of waiting tables, the creator takes their seat, a spectator watches."""
+"""The lobby on a phone (390 x 844): create a table with an open seat, a seat for an invited person and a bot; a
+second person joins the open seat from the list of waiting tables, the creator takes their seat and waits, the invited
+person comes in by their link, and a spectator watches."""
 
 from __future__ import annotations
 
@@ -27,10 +28,10 @@ def test_lobby_on_a_phone_create_invite_join_and_watch(
     ann.click("label[for=game-wizard]")
     ann.select_option("#players", "4")
     expect(ann.locator("#seat-list li")).to_have_count(4)
-    ann.select_option("#seat-kind-1", "human")
-    ann.fill("#seat-name-1", "Bea")
-    ann.select_option("#seat-kind-2", "rulebased")
-    ann.select_option("#seat-kind-3", "random")
+    ann.select_option("#seat-kind-1", "open")  # anyone may take it from the lobby
+    ann.select_option("#seat-kind-2", "human")  # only Cy's link takes this one
+    ann.fill("#seat-name-2", "Cy")
+    ann.select_option("#seat-kind-3", "rulebased")
     ann.select_option("#preset", "quick")
     expect(ann.locator("#preset-note")).to_contain_text("1, 3, 5")
     ann.click(".options-box summary")
@@ -42,36 +43,57 @@ def test_lobby_on_a_phone_create_invite_join_and_watch(
 
     created = ann.locator("#created")
     expect(created).to_contain_text("Table ready")
-    invite = created.locator("input[aria-label='Invite link for Bea']")
-    expect(invite).to_have_value(re.compile(r"^http://127\.0\.0\.1:\d+/play\?token=[\w-]+$"))
+    cy_link = created.locator("input[aria-label='Invite link for Cy']").input_value()
+    assert re.fullmatch(r"http://127\.0\.0\.1:\d+/play\?token=[\w-]+", cy_link)
+    expect(created).to_contain_text("open: anyone can join from the lobby")
     spectator = created.locator("input[aria-label='Spectator link']").input_value()
     assert "/play?token=" in spectator and spectator.endswith("&watch")
-    expect(created.locator("button.copy")).to_have_count(2)
+    expect(created.locator("button.copy")).to_have_count(3)
     no_sideways_scroll(ann)
     screenshot(ann, "lobby-phone-created", full_page=True)
 
-    # the table is listed as waiting for one person, with the hidden-bids rule named
+    table_id = ann.evaluate(
+        "() => Object.keys(localStorage).find(k => k.startsWith('wizardcards.created.')).split('.').pop()"
+    )
+
+    # the table is listed as waiting, with the hidden-bids rule named; Join asks for a name first
     bea = watch_errors(new_context(viewport=PHONE).new_page())
     bea.goto(server.url + "/")
-    item = bea.locator("#open-tables .table-item").first
+    item = bea.locator(f"#open-tables .table-item[data-table='{table_id}']")
     expect(item).to_contain_text("Ann")
     expect(item).to_contain_text("open seat")
     expect(item).to_contain_text("Hidden bids")
     no_sideways_scroll(bea)
     screenshot(bea, "lobby-phone-lists", full_page=True)
     item.get_by_role("button", name=re.compile("^Join")).click()
-    expect(bea.locator("#lobby-error")).to_contain_text("name")  # no name yet: asked first
+    expect(bea.locator("#lobby-error")).to_contain_text("name")
     bea.fill("#your-name", "Bea")
     item.get_by_role("button", name=re.compile("^Join")).click()
     bea.wait_for_url(re.compile(r"/play\?token="))
-    bea.wait_for_selector(".table-screen[data-status='playing']")
+    bea.wait_for_selector(".table-screen[data-status='waiting']")
     expect(bea.locator("#seats")).to_contain_text("Bea")
+    # Cy's seat is for Cy: the table is no longer offered to strangers
+    bea.goto(server.url + "/")
+    expect(bea.locator("#open-tables h2")).to_be_visible()
+    expect(bea.locator(f"#open-tables .table-item[data-table='{table_id}']")).to_have_count(0)
+    bea.go_back()
 
-    # Ann sits down with her own link; both see each other; the game is on
+    # Ann sits down with her own link and waits for Cy, whose link she can copy again from the waiting room
     ann.click("#btn-take-seat")
-    ann.wait_for_selector(".table-screen[data-status='playing']")
+    waiting = ann.locator("#waiting-room")
+    expect(waiting).to_contain_text("Waiting for players")
+    expect(waiting).to_contain_text("Cy — not joined yet")
+    expect(waiting.locator("input.link-field")).to_have_value(cy_link)
+    screenshot(ann, "table-phone-waiting", full_page=True)
+    cy = watch_errors(new_context(viewport=PHONE).new_page())
+    cy.goto(cy_link)
+    expect(cy.locator("#join-name")).to_be_visible()
+    cy.fill("#join-name", "Cy")
+    cy.click("form.join-form button[type=submit]")
+    for page in (ann, bea, cy):
+        page.wait_for_selector(".table-screen[data-status='playing']")
+        expect(page.locator("#seats")).to_contain_text("Cy")
     expect(ann.locator("#seats .seat.me")).to_contain_text("Ann")
-    expect(ann.locator("#seats")).to_contain_text("Bea")
     no_sideways_scroll(ann)
 
     # a spectator sees the table, no hand and no chat box
@@ -88,5 +110,5 @@ def test_lobby_on_a_phone_create_invite_join_and_watch(
     expect(lobby.locator("#my-games")).to_contain_text("Resume")
     playing = lobby.locator("#playing-tables .table-item").first
     expect(playing.get_by_role("link", name=re.compile("Watch"))).to_be_visible()
-    for page in (ann, bea, watcher):
+    for page in (ann, bea, cy, watcher):
         assert page.script_errors == []  # type: ignore[attr-defined]

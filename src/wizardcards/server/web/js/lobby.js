@@ -3,7 +3,7 @@
 // finished ones (GET /tables, refreshed every few seconds).
 
 import { api, HttpError, mySeats, rememberSeat, savedName, saveName } from './api.js';
-import { copyText, fill, h, randomId, storageSet } from './dom.js';
+import { copyText, fill, h, storageSet } from './dom.js';
 import { describeRules, GAME_NAMES } from './rules.js';
 
 const REFRESH_MS = 4000;
@@ -205,7 +205,8 @@ class Lobby {
         'aria-label': `Seat ${seat + 1} name`, placeholder: seat === 0 ? (you || 'You') : `Name ${seat + 1}`,
         value: before ? before.name : '' });
       const kindSelect = h('select', { id: `seat-kind-${seat}`, 'aria-label': `Seat ${seat + 1}: person or bot` },
-        h('option', { value: 'human', selected: kind === 'human' }, 'Person'),
+        h('option', { value: 'human', selected: kind === 'human' }, seat === 0 ? 'Person (you)' : 'Person (invite link)'),
+        seat === 0 ? null : h('option', { value: 'open', selected: kind === 'open' }, 'Open seat (join from the lobby)'),
         bots.map((bot) => h('option', { value: bot.spec, selected: bot.spec === kind }, `Bot: ${bot.label}`)));
       return h('li', { class: 'seat-row' }, h('span', { class: 'seat-no' }, `${seat + 1}`), nameInput, kindSelect);
     }));
@@ -219,15 +220,21 @@ class Lobby {
       const value = read();
       if (JSON.stringify(value) !== JSON.stringify(base)) options[option.name] = value;
     }
+    let creator = true; // the first person's seat is the creator's own: taken at once, never handed out by Join
     const seats = [...this.el.seats.children].map((row, seat) => {
       const name = row.querySelector('input').value.trim();
       const kind = row.querySelector('select').value;
-      const bot = kind === 'human' ? null : kind;
+      const bot = kind === 'human' || kind === 'open' ? null : kind;
       const label = bot ? (this.meta.bots.find((b) => b.spec === bot) || { label: bot }).label : null;
       const you = seat === 0 && !bot ? this.el.name.value.trim() : '';
       const seatName = name || you || (bot ? BOT_NAMES[seat % BOT_NAMES.length] : `Player ${seat + 1}`);
       void label;
-      return bot ? { name: seatName.slice(0, 64), bot } : { name: seatName.slice(0, 64) };
+      if (bot) return { name: seatName.slice(0, 64), bot };
+      const person = { name: seatName.slice(0, 64) };
+      if (creator && kind === 'human') person.claimed = true;
+      else if (kind === 'open') person.open = true;
+      creator = false;
+      return person;
     });
     const body = { game, players, preset: this.el.preset.value, options, seats };
     const timer = Number(this.el.timer.value);
@@ -242,8 +249,9 @@ class Lobby {
     this.el.formError.textContent = '';
     this.el.createButton.disabled = true;
     let table;
+    const body = this.request();
     try {
-      table = await api.create(this.request());
+      table = await api.create(body);
     } catch (error) {
       this.el.formError.textContent = `The table could not be created: ${error.message}`;
       this.el.createButton.disabled = false;
@@ -258,16 +266,17 @@ class Lobby {
       location.href = mine.invite; // nobody to invite: straight to the table
       return;
     }
-    if (mine) await claimSeat(mine.token, mine.name);
-    this.showCreated(table);
+    this.showCreated(table, body);
     this.refresh();
   }
 
-  showCreated(table) {
+  showCreated(table, body) {
     const humans = table.seats || [];
     const mine = humans[0];
-    const rows = humans.slice(1).map((seat) => h('li', {}, h('b', {}, seat.name), ` (seat ${seat.seat + 1})`,
-      copyRow(`Invite link for ${seat.name}`, seat.invite)));
+    const open = (seat) => !!(body.seats[seat.seat] && body.seats[seat.seat].open);
+    const rows = humans.slice(1).map((seat) => h('li', {}, h('b', {}, open(seat) ? `Seat ${seat.seat + 1}` : seat.name),
+      open(seat) ? ' \u2014 open: anyone can join from the lobby, or send this link' : ` (seat ${seat.seat + 1})`,
+      copyRow(`Invite link for ${open(seat) ? `seat ${seat.seat + 1}` : seat.name}`, seat.invite)));
     fill(this.el.created,
       h('h2', {}, 'Table ready'),
       mine ? h('p', {}, 'Send each person their own link; the game starts when everybody has joined.')
@@ -382,28 +391,6 @@ class Lobby {
       this.refresh();
     }
   }
-}
-
-/** Say hello once with the creator's own token, so that the seat counts as taken and the lobby's Join (which hands
- * out seats nobody has taken) cannot give it to somebody else before the creator sits down. */
-function claimSeat(token, name) {
-  return new Promise((resolve) => {
-    let ws;
-    const done = () => { clearTimeout(timer); try { ws.close(); } catch (_) { /* closed */ } resolve(); };
-    const timer = setTimeout(done, 4000);
-    try {
-      ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`);
-    } catch (_) {
-      done();
-      return;
-    }
-    ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', id: randomId('h'), token, name }));
-    ws.onmessage = (event) => {
-      const message = JSON.parse(event.data);
-      if (message.type === 'welcome' || message.type === 'error') done();
-    };
-    ws.onerror = done;
-  });
 }
 
 function statusText(table) {

@@ -446,8 +446,8 @@ class TableScreen {
     } else {
       where = `Hand ${v.round_index + 1}`;
     }
-    if (v.phase !== 'game_over') where += ` \u00b7 ${v.hand_size} card${v.hand_size === 1 ? '' : 's'}`;
     parts.push(h('span', { class: 'nowrap' }, where));
+    if (v.phase !== 'game_over') parts.push(h('span', { class: 'nowrap' }, `${v.hand_size} card${v.hand_size === 1 ? '' : 's'}`));
     if (this.seat < 0) parts.push(h('span', { class: 'tag' }, 'Watching'));
     fill(this.el.info, parts);
   }
@@ -563,6 +563,9 @@ class TableScreen {
     let partial = false;
     if (override) {
       ({ leader, cards, winner, partial } = override);
+    } else if (v.phase === 'game_over' && !cards.length && v.round_tricks.length) {
+      [leader, cards, winner] = v.round_tricks.at(-1); // the game's last trick stays on the table
+      override = { leader, cards, winner, partial: false };
     }
     const showTrick = override || v.phase === 'play' || v.phase === 'game_over' && cards.length;
     this.el.trick.classList.toggle('complete', !!override);
@@ -595,7 +598,8 @@ class TableScreen {
     }
     fill(this.el.trick, slots);
     if (override && winner >= 0) {
-      note.push(h('span', { class: 'trick-winner' }, `\u2605 ${this.nameOf(winner)} ${winner === this.seat ? 'win' : 'wins'} the trick`));
+      const verb = v.phase === 'game_over' ? 'won the last trick' : `${winner === this.seat ? 'win' : 'wins'} the trick`;
+      note.push(h('span', { class: 'trick-winner' }, `\u2605 ${this.nameOf(winner)} ${verb}`));
     }
     fill(this.el.centreNote, note);
   }
@@ -696,6 +700,14 @@ class TableScreen {
     }
     this.el.status.textContent = text;
     this.el.status.classList.toggle('mine', v.current_player === this.seat && this.status === 'playing');
+    if (v.phase === 'game_over' && this.summaryClosed) {
+      this.el.status.append(' ', h('button', { type: 'button', class: 'small', id: 'btn-summary', onclick: () => {
+        this.summaryClosed = false;
+        this.rematchChanged = true;
+        this.renderSummary(this.shown);
+        this.renderStatus(this.shown.view);
+      } }, 'Results'));
+    }
   }
 
   tick() {
@@ -906,7 +918,11 @@ class TableScreen {
         onclick: () => this.askRematch() }, this.askedRematch ? 'Asking\u2026' : 'Rematch'));
     }
     buttons.push(h('a', { class: 'button', href: `/replay/${encodeURIComponent(this.tableId)}` }, 'Replay'));
-    buttons.push(h('button', { type: 'button', onclick: () => { this.summaryClosed = true; el.hidden = true; } }, 'See the table'));
+    buttons.push(h('button', { type: 'button', onclick: () => {
+      this.summaryClosed = true;
+      el.hidden = true;
+      this.renderStatus(v);
+    } }, 'See the table'));
     buttons.push(h('a', { class: 'button', href: '/' }, 'Lobby'));
     fill(el, h('div', { class: 'summary-card' },
       h('h2', { id: 'summary-title' }, 'Game over'),
