@@ -51,5 +51,12 @@ def test_whole_game_against_three_bots_by_clicking(server: ServerProcess, page: 
     chart = page.locator("#chart svg.chart")
     expect(chart.locator("g.series")).to_have_count(4)
     assert "Ann" in (chart.get_attribute("aria-label") or "")
+    # the rematch: same rules and seats, a new deal; this page moves there and the game starts again at once
+    old_url = page.url
+    page.click("#btn-rematch")
+    page.wait_for_url(lambda url: url != old_url and "/play?token=" in url)
+    page.wait_for_selector(".table-screen[data-status='playing']")
+    expect(page.locator("#game-info")).to_contain_text("Round 1 of 8")
+    expect(page.locator("#seats .seat")).to_have_count(4)
     assert page.script_errors == []  # type: ignore[attr-defined]
     assert time.monotonic() - started < 120
