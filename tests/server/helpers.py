@@ -13,11 +13,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from wizardcards.core import GameRecord, replay_states
+from wizardcards.core import GameRecord, new_game, replay_states
 from wizardcards.core.cards import cards_of
 from wizardcards.server.serialize import SPECTATOR, public_view, view_to_json
+from wizardcards.server.tables import apply_noting_trick
 
 TERMINAL = -4
+NOTICES = ("table", "chat")  # server messages not tied to a decision: who sits where, and chat lines
 _ids = itertools.count()
 
 
@@ -63,6 +65,8 @@ class Client:
         self.seat = welcome["seat"]
         view = self.receive()
         assert view["type"] == "view" and view["seq"] == welcome["seq"]
+        while self.receive()["type"] != "table":  # who sits where, to everyone (a rematch offer may come first)
+            assert self.frames[-1]["type"] == "rematch", self.frames[-1]
         return welcome
 
     def settled(self, at_least: int) -> bool:
@@ -76,7 +80,15 @@ class Client:
     def drain(self, at_least: int) -> None:
         while not self.settled(at_least):
             frame = self.receive()
-            assert frame["type"] == "view", frame
+            assert frame["type"] in ("view", *NOTICES), frame
+
+    def receive_kind(self, kind: str) -> dict[str, Any]:
+        """The next frame of ``kind``, past the views and notices (who sits where, chat) that may come between."""
+        while True:
+            frame = self.receive()
+            if frame["type"] == kind:
+                return frame
+            assert frame["type"] in ("view", *NOTICES), frame
 
     def act(self, action: int, message_id: str | None = None) -> dict[str, Any]:
         """Send an action and read the answer (ack or error); an ack is followed by views, read by ``drain``."""
@@ -130,9 +142,13 @@ def as_json(value: Any) -> Any:
 
 def check_frames(record: GameRecord, clients: list[Client]) -> int:
     """Every view frame equals the core's View of that connection's seat at that seq (the public view for a
-    spectator), and independently: a seat's hand frame is its true hand, a spectator never sees a card in hand.
-    Returns the number of frames checked."""
+    spectator), and independently: a seat's hand frame is its true hand, a spectator never sees a card in hand; its
+    ``last_trick`` is the last trick completed by then. Returns the number of frames checked."""
     states = list(replay_states(record))
+    last_tricks: list[dict[str, Any] | None] = [None]
+    state = new_game(record.rules, record.seed)
+    for action in record.actions:
+        last_tricks.append(apply_noting_trick(state, action) or last_tricks[-1])
     checked = 0
     for client in clients:
         seat = client.seat
@@ -142,6 +158,7 @@ def check_frames(record: GameRecord, clients: list[Client]) -> int:
                 continue
             state = states[frame["seq"]]
             view = frame["view"]
+            assert frame["last_trick"] == last_tricks[frame["seq"]]
             if seat == SPECTATOR:
                 assert view["hand"] == [] and view["given"] == [] and view["received"] == []
                 assert view["legal_actions"] == []

@@ -74,5 +74,18 @@ def test_a_restarted_server_reloads_an_unfinished_table_from_postgres(postgres_u
         assert client.get(f"/tables/{table['id']}").json()["status"] == "finished"
 
 
+def test_claimed_seats_names_and_the_hints_option_are_stored_in_postgres(postgres_url: str) -> None:
+    with TestClient(create_app(postgres_url)) as client:
+        table = client.post("/tables", json={"game": "wizard", "players": 3, "hints": False, "seats": [
+            {"name": "P1", "open": True}, {"name": "P2", "open": True}, {"name": "P3", "claimed": True}]}).json()
+        assert client.post(f"/tables/{table['id']}/join", json={"name": "Ann"}).json()["seat"] == 0
+    with TestClient(create_app(postgres_url)) as client:
+        summary = client.get(f"/tables/{table['id']}").json()
+        assert (summary["hints"], summary["names"][0], summary["open_seats"]) == (False, "Ann", 1)
+        assert [(p["open"], p["claimed"]) for p in summary["players"]] == [(True, True), (True, False), (False, True)]
+        assert client.post(f"/tables/{table['id']}/join", json={"name": "Bo"}).json()["seat"] == 1
+        assert client.post(f"/tables/{table['id']}/join", json={"name": "Cy"}).status_code == 409
+
+
 class _Stop(Exception):
     pass

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -59,6 +60,10 @@ def test_the_schema_endpoint_describes_every_message(app_client: TestClient) -> 
     schema = app_client.get("/protocol.schema.json").json()
     assert schema == json.loads(json.dumps(protocol_schema()))
     assert {"Hello", "Act", "Sync", "Welcome", "ViewMessage", "Ack", "ErrorMessage"} <= set(schema["$defs"])
+    assert {"Chat", "HintRequest", "TableState", "ChatLine", "Hint"} <= set(schema["$defs"])
+    assert "no_hints" in schema["$defs"]["ErrorMessage"]["properties"]["code"]["enum"]
+    assert schema["$defs"]["Chat"]["properties"]["text"]["maxLength"] == 300
+    assert set(schema["$defs"]["ViewMessage"]["properties"]) >= {"turn_left", "status", "view"}
     act = schema["$defs"]["Act"]
     assert act["properties"]["action"]["exclusiveMaximum"] == NUM_ACTIONS
     assert set(act["required"]) == {"type", "id", "action"}
@@ -68,10 +73,14 @@ def test_every_frame_of_a_game_is_a_server_message_of_the_schema(app_client: Tes
     with ExitStack() as stack:
         _, clients = seated(app_client, stack, {**THREE_HUMANS, "options": {"schedule": "custom",
                                                                              "custom_hand_sizes": [2]}})
+        clients[0].send({"type": "chat", "id": next_id(), "text": "hello"})
+        actor = on_turn(clients)
+        actor.send({"type": "hint", "id": next_id()})
+        actor.receive_kind("hint")
         play_to_end(clients, random.Random(5))
     frames = [f for c in clients for f in c.frames]
     kinds = {SERVER_ADAPTER.validate_python(f).type for f in frames}
-    assert kinds == {"welcome", "view", "ack"}
+    assert kinds == {"welcome", "view", "ack", "table", "chat", "hint"}
 
 
 def test_a_wrong_token_is_refused_and_the_connection_may_try_again(app_client: TestClient) -> None:
@@ -159,10 +168,11 @@ def bad_messages(draw: st.DrawFn) -> tuple[str, str | dict[str, Any]]:
     if kind == "json":
         return kind, json.dumps(draw(json_values.filter(lambda v: not isinstance(v, dict))))
     if kind == "shape":
-        message = draw(st.dictionaries(st.sampled_from(["type", "id", "action", "token", "extra"]), json_values,
+        message = draw(st.dictionaries(st.sampled_from(["type", "id", "action", "token", "text", "extra"]), json_values,
                                        max_size=4))
         if draw(st.booleans()):
-            message["type"] = draw(st.sampled_from(["hello", "action", "sync", "view", "ack", "Action", ""]))
+            message["type"] = draw(st.sampled_from(["hello", "action", "sync", "chat", "hint", "view", "ack", "Action",
+                                                    ""]))
         assume(not _valid(message))  # a well-formed message is not bad input
         return kind, message
     if kind == "oversized":
@@ -274,3 +284,30 @@ def test_thousands_of_bad_messages_are_each_answered_and_change_nothing(app_clie
         record = GameRecord.from_dict(app_client.get(f"/tables/{state['table']['id']}/record").json())
         assert record.actions[: len(state["accepted"])] == state["accepted"]
         assert check_frames(record, clients) > 0
+
+
+def test_a_hint_being_worked_out_holds_up_nothing_and_a_second_one_waits(
+    app_client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from wizardcards.server import tables
+
+    slow_and_right = tables.hint_values
+
+    def slow(view: Any, seq: int) -> Any:
+        time.sleep(0.5)
+        return slow_and_right(view, seq)
+
+    monkeypatch.setattr(tables, "hint_values", slow)
+    with ExitStack() as stack:
+        _, clients = seated(app_client, stack, THREE_HUMANS)
+        actor = on_turn(clients)
+        actor.send({"type": "hint", "id": "first"})
+        actor.send({"type": "hint", "id": "second"})
+        actor.send({"type": "sync", "id": "meanwhile"})
+        second = actor.receive_kind("error")
+        assert (second["reply_to"], second["code"]) == ("second", "throttled")
+        assert actor.receive_kind("view")["reply_to"] == "meanwhile"  # answered while the hint is worked out
+        first = actor.receive_kind("hint")
+        assert first["reply_to"] == "first" and first["best"] in actor.view["legal_actions"]  # type: ignore[index]
+        actor.send({"type": "hint", "id": "third"})  # the same decision again: the same answer, at once
+        assert {**actor.receive_kind("hint"), "reply_to": "first"} == first

@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wizardcards.core import RuleSet, find_rules, new_game
+from wizardcards.core import Phase, RuleSet, find_rules, new_game
+from wizardcards.core.cards import cards_of
 from wizardcards.server import protocol as P
 from wizardcards.server.serialize import (
     SPECTATOR,
@@ -21,7 +22,7 @@ from wizardcards.server.serialize import (
     public_view,
     view_to_json,
 )
-from wizardcards.server.tables import LiveTable, ack_text
+from wizardcards.server.tables import LiveTable, ack_text, apply_noting_trick
 
 RULES = [
     find_rules("standard", 4),
@@ -89,3 +90,43 @@ def test_own_fields_of_no_seat_are_refused() -> None:
     for seat in (-1, 4):
         with pytest.raises(ValueError, match="no seat"):
             own_json_of_state(state, seat)
+
+
+@pytest.mark.parametrize("which", range(len(RULES)), ids=[f"{r.game.value}-{r.players}" for r in RULES])
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 2**63 - 1))
+def test_the_last_trick_noted_is_the_trick_the_core_completed(which: int, seed: int) -> None:
+    """Within a hand it is the core's own last completed trick; after a hand's last card (the next hand is dealt at
+    once and ``round_tricks`` start empty) it is the trick in progress plus that card, and its winner is the seat
+    the score sheet credits with one more trick (Wizard) or whose team it credits (Wily Wizards)."""
+    rules = RULES[which]
+    rng = random.Random(seed)
+    state = new_game(rules, seed)
+    tricks = ends_of_hands = 0
+    while not state.is_terminal():
+        before = state.clone()
+        action = rng.choice(state.legal_actions())
+        trick = apply_noting_trick(state, action)
+        assert list(state.history) == [*before.history, action]  # applied, once
+        if len(state.round_tricks) == len(before.round_tricks) + 1:  # a trick completed within the hand
+            leader, cards, winner = state.round_tricks[-1]
+            assert trick == {"leader": leader, "cards": list(cards), "winner": winner}
+        elif before.phase is Phase.PLAY and len(state.sheet) == len(before.sheet) + 1:  # the hand's last card
+            ends_of_hands += 1
+            assert trick is not None
+            assert trick["leader"] == before.view(0).trick_leader and trick["cards"][:-1] == list(before.trick)
+            assert trick["cards"][-1] in cards_of(before.hands[before.current_player()])
+            row, teams = state.sheet[-1], state.view(0).teams
+            if rules.game.value == "wizard":
+                gained = [row.tricks[s] - before.tricks_won[s] for s in range(rules.players)]
+                assert gained == [int(s == trick["winner"]) for s in range(rules.players)]
+            else:
+                had = [sum(before.tricks_won[s] for s in range(rules.players) if teams[s] == t)
+                       for t in range(len(row.team_tricks))]
+                gained = [row.team_tricks[t] - had[t] for t in range(len(had))]
+                assert gained == [int(t == teams[trick["winner"]]) for t in range(len(had))]
+        else:
+            assert trick is None
+        tricks += trick is not None
+    played = sum(sum(row.tricks if rules.game.value == "wizard" else row.team_tricks) for row in state.sheet)
+    assert tricks == played > 0 and ends_of_hands > 0

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import os
+import select
 import subprocess
 import sys
+import time
 from pathlib import Path
 
+import httpx
 import pytest
 
 from wizardcards.cli import build_parser
 from wizardcards.server.db import default_url, normalise_url
+from wizardcards.server.serve import browser_url
+
+from .live import free_port
 
 
 def test_serve_defaults_to_the_loopback_port_8000_and_the_data_directory() -> None:
@@ -44,3 +51,41 @@ sys.exit(main(['serve']))
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert result.returncode == 2
     assert "pip install 'wizardcards[server]'" in result.stderr
+
+
+def test_serve_says_which_address_to_open_in_a_browser(tmp_path: Path) -> None:
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "wizardcards.cli", "serve", "--port", str(port), "--db",
+         f"sqlite:///{tmp_path / 's.sqlite3'}"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        env={k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"},  # a pipe: block-buffered unless flushed
+    )
+    try:
+        assert process.stdout is not None
+        deadline = time.monotonic() + 60
+        lines: list[str] = []
+        while len(lines) < 2:  # the lines come at start, flushed: not held in a pipe's buffer until exit
+            ready, _, _ = select.select([process.stdout], [], [], max(0.0, deadline - time.monotonic()))
+            assert ready, f"no address printed in time: {lines}"
+            lines.append(process.stdout.readline())
+        assert lines[1] == f"Open http://127.0.0.1:{port}/ in a browser\n", lines
+        while True:
+            try:
+                page = httpx.get(f"http://127.0.0.1:{port}/", timeout=2)
+                break
+            except httpx.HTTPError:
+                assert time.monotonic() < deadline, "the server did not answer"
+                time.sleep(0.1)
+        assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+def test_the_address_to_open_is_one_a_browser_can_reach() -> None:
+    assert browser_url("127.0.0.1", 8000) == "http://127.0.0.1:8000/"
+    assert browser_url("0.0.0.0", 9000) == "http://127.0.0.1:9000/"  # every interface: the loopback is one
+    assert browser_url("::", 80) == "http://127.0.0.1:80/"
+    assert browser_url("::1", 8000) == "http://[::1]:8000/"
+    assert browser_url("cards.example", 8000) == "http://cards.example:8000/"

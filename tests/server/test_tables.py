@@ -39,16 +39,16 @@ def test_a_finished_table_offers_one_rematch_with_the_same_players(client: TestC
         for connection in (ann, cy, watcher):
             connection.drain(0)
         ann.send({"type": "rematch", "id": next_id()})
-        assert ann.receive()["code"] == "game_not_over"
+        assert ann.receive_kind("error")["code"] == "game_not_over"
         play_to_end([ann, cy, watcher], random.Random(4))
         ann.send({"type": "rematch", "id": next_id()})
-        offers = {c.seat: c.receive() for c in (ann, cy, watcher)}
+        offers = {c.seat: c.receive_kind("rematch") for c in (ann, cy, watcher)}
         assert all(o["type"] == "rematch" for o in offers.values())
         new_id = offers[0]["table"]
         assert new_id != table["id"] and {o["table"] for o in offers.values()} == {new_id}
         assert len({o["token"] for o in offers.values()}) == 3  # each connection its own token
         cy.send({"type": "rematch", "id": next_id()})  # asked again: the same table, no second rematch
-        assert cy.receive() == offers[2]
+        assert cy.receive_kind("rematch") == offers[2]
         ann.act(0)  # the old table is over
         assert ann.frames[-1]["code"] == "game_over"
         fresh = Client(stack.enter_context(client.websocket_connect("/ws")), humans)
@@ -103,11 +103,15 @@ def test_the_migrations_upgrade_an_old_schema_and_keep_its_tables(tmp_path: Path
     assert "rematch_id" not in {c["name"] for c in inspect(engine).get_columns("game_tables")}
     engine.dispose()
     with TestClient(create_app(url)) as client:
-        assert client.get("/tables/t1").json()["status"] == "playing"
+        old = client.get("/tables/t1").json()
+        assert old["status"] == "playing" and old["hints"] is True  # the default of the new column
+        assert [p["claimed"] for p in old["players"]] == [True, True, True]  # they had joined
         with client.websocket_connect("/ws") as socket:
             seat = Client(socket, {0, 1, 2})
             assert seat.hello("tok1")["seq"] == 0
     engine = create_engine(url)
     assert "rematch_id" in {c["name"] for c in inspect(engine).get_columns("game_tables")}
+    assert "hints" in {c["name"] for c in inspect(engine).get_columns("game_tables")}
+    assert "claimed" in {c["name"] for c in inspect(engine).get_columns("seats")}
     upgrade(engine)  # running it again changes nothing
     engine.dispose()

@@ -1,8 +1,13 @@
-"""The FastAPI application: HTTP endpoints for tables and records, and the WebSocket that speaks the protocol.
+"""The FastAPI application: HTTP endpoints for tables and records, the browser client's pages, and the WebSocket
+that speaks the protocol.
 
-    POST /tables                      create a table: game, preset, players, rule options, seats (human or bot)
+    GET  /, /play, /replay/{id}       the browser client's one page (web/index.html); its files under /static
+    GET  /meta                        games, presets, rule options and bots, for a create-table form (meta.py)
+    POST /tables                      create a table: game, preset, players, rule options, seats (human or bot), hints
     GET  /tables[?status=finished]    list tables;  GET /tables/{id}: one table (no seed, no tokens)
+    POST /tables/{id}/join            take the lowest free human seat of a waiting table (its token)
     GET  /tables/{id}/record          the GameRecord of a finished game (a running game's seed would show every hand)
+    GET  /tables/{id}/replay          a finished game step by step: public view and every hand (gzip when asked)
     GET  /tables/{id}/sheet           the score sheet as every seat sees it
     GET  /players/{name}/stats        finished games, wins and mean Wizard score of the seats with that name
     GET  /protocol.schema.json        the JSON Schema of every protocol message
@@ -15,24 +20,31 @@ import json
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from fastapi.middleware.gzip import GZipMiddleware
+from fastapi.responses import FileResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError
 
 from ..bots import UnknownBotError
 from ..core import Game, ImpossibleRulesError, RuleSet, find_rules
 from . import protocol as P
 from .db import default_url, make_engine, upgrade
-from .tables import Connection, TableError, TableManager
+from .meta import DEFAULT_PRESET, meta
+from .tables import Connection, NoSeatError, TableError, TableManager
 
-DEFAULT_PRESET = {"wizard": "standard", "wily": "wily"}
+WEB = Path(__file__).with_name("web")  # the browser client (plain files, shipped as package data)
 
 
 class SeatRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: Annotated[str, Field(min_length=1, max_length=64)]
     bot: Annotated[str | None, Field(max_length=128)] = None  # a bot spec ("rulebased", "search:level=1"); None: human
+    open: StrictBool = False  # a human seat POST /tables/{id}/join may hand out; else only its invite link takes it
+    claimed: StrictBool = False  # taken already (the creator's own seat): never handed out
 
 
 class TableRequest(BaseModel):
@@ -44,6 +56,12 @@ class TableRequest(BaseModel):
     seats: list[SeatRequest] | None = None  # default: every seat human
     turn_seconds: Annotated[float | None, Field(gt=0, le=86400)] = None  # then a stand-in bot plays for the seat
     grace_seconds: Annotated[float | None, Field(ge=0, le=86400)] = None  # for a seat whose connection is gone
+    hints: StrictBool = True  # seats may ask for hints (true or false: no "yes" read as true)
+
+
+class JoinRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: P.Name
 
 
 def rules_of(request: TableRequest) -> RuleSet:
@@ -75,11 +93,14 @@ class Throttle:
         return False
 
 
-def create_app(db_url: str | None = None, *, rate: float = 100.0, burst: float = 200.0, strikes: int = 50) -> FastAPI:
+def create_app(
+    db_url: str | None = None, *, rate: float = 100.0, burst: float = 200.0, strikes: int = 50, web: Path = WEB
+) -> FastAPI:
     """The server for the database at ``db_url`` (default: a SQLite file in the user's data directory).
 
     A connection sending more than ``rate`` messages a second (after a burst of ``burst``) gets ``throttled`` errors
-    and is closed after ``strikes`` of them; other connections are not affected."""
+    and is closed after ``strikes`` of them; other connections are not affected. ``web`` is the browser client's
+    directory (its ``index.html`` is the page of ``/``, ``/play`` and ``/replay/{id}``; the rest is under /static)."""
     url = db_url or default_url()
 
     @asynccontextmanager
@@ -95,9 +116,36 @@ def create_app(db_url: str | None = None, *, rate: float = 100.0, burst: float =
         engine.dispose()
 
     app = FastAPI(title="wizardcards server", lifespan=lifespan)
+    # HTTP only (WebSockets pass through): a replay is a few hundred views, the client's files are text
+    app.add_middleware(GZipMiddleware, minimum_size=1024)
+    if web.is_dir():
+        app.mount("/static", StaticFiles(directory=web), name="static")
 
     def manager() -> TableManager:
         return app.state.manager  # type: ignore[no-any-return]
+
+    def page() -> FileResponse:
+        index = web / "index.html"
+        if not index.is_file():
+            raise HTTPException(404, f"the browser client is not installed here ({index} is missing)")
+        # no-cache: the browser asks again each time (and gets a 304 while the file is unchanged)
+        return FileResponse(index, media_type="text/html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/", include_in_schema=False)
+    def lobby_page() -> FileResponse:
+        return page()
+
+    @app.get("/play", include_in_schema=False)
+    def table_page() -> FileResponse:
+        return page()
+
+    @app.get("/replay/{table_id}", include_in_schema=False)
+    def replay_page(table_id: str) -> FileResponse:
+        return page()
+
+    @app.get("/meta")
+    def get_meta() -> dict[str, Any]:
+        return meta()
 
     @app.get("/protocol.schema.json")
     def schema() -> dict[str, Any]:
@@ -107,9 +155,14 @@ def create_app(db_url: str | None = None, *, rate: float = 100.0, burst: float =
     async def create_table(request: TableRequest) -> dict[str, Any]:
         rules = rules_of(request)
         seats = request.seats or [SeatRequest(name=f"Player {s + 1}") for s in range(rules.players)]
+        for number, seat in enumerate(seats):
+            if seat.bot is not None and (seat.open or seat.claimed):
+                raise HTTPException(422, f"seat {number} is a bot: only a human seat is open or claimed")
         try:
             table = manager().create(
-                rules, [(s.name, s.bot) for s in seats], request.turn_seconds, request.grace_seconds
+                rules, [(s.name, s.bot) for s in seats], request.turn_seconds, request.grace_seconds, request.hints,
+                open_seats={n for n, s in enumerate(seats) if s.open},
+                claimed={n for n, s in enumerate(seats) if s.claimed},
             )
         except (TableError, UnknownBotError) as error:
             raise HTTPException(422, str(error)) from None
@@ -149,6 +202,27 @@ def create_app(db_url: str | None = None, *, rate: float = 100.0, burst: float =
     def player_stats(name: str) -> dict[str, Any]:
         return manager().player_stats(name)
 
+    @app.post("/tables/{table_id}/join")
+    async def join_table(table_id: str, request: JoinRequest) -> dict[str, Any]:
+        try:
+            claimed = await manager().claim(table_id, request.name)
+        except NoSeatError as error:
+            raise HTTPException(409, str(error)) from None
+        if claimed is None:
+            raise HTTPException(404, f"no table {table_id!r}")
+        table, seat = claimed
+        token = table.tokens[seat]
+        return {"table": table.id, "seat": seat, "token": token, "invite": f"/play?token={token}"}
+
+    @app.get("/tables/{table_id}/replay")
+    async def get_replay(table_id: str) -> Response:
+        table = find_table(table_id)
+        try:
+            text = await manager().replay(table)
+        except TableError as error:
+            raise HTTPException(409, str(error)) from None
+        return Response(text, media_type="application/json")
+
     @app.get("/tables/{table_id}/record")
     def get_record(table_id: str) -> dict[str, Any]:
         table = find_table(table_id)
@@ -186,7 +260,7 @@ def create_app(db_url: str | None = None, *, rate: float = 100.0, burst: float =
         except WebSocketDisconnect:
             pass
         finally:
-            manager().leave(connection)
+            await manager().disconnect(connection)
 
     return app
 
@@ -233,6 +307,12 @@ async def _handle(manager: TableManager, connection: Connection, raw: str, size:
         elif isinstance(message, P.RematchRequest):
             manager.seen(connection)
             await manager.rematch(connection)
+        elif isinstance(message, P.Chat):
+            manager.seen(connection)
+            await manager.chat(connection, message)
+        elif isinstance(message, P.HintRequest):
+            manager.seen(connection)
+            manager.hint(connection, message)  # answered once worked out; meanwhile this connection goes on
         else:
             if connection.table is None:
                 raise TableError("not_joined", "say hello with a token first")

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import BigInteger, DateTime, Float, ForeignKey, Integer, String, Text, create_engine, event
+from sqlalchemy import BigInteger, DateTime, Float, ForeignKey, Integer, String, Text, create_engine, event, false, true
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -40,6 +40,7 @@ class TableRow(Base):
     rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)  # the table a rematch created
     turn_seconds: Mapped[float | None] = mapped_column(Float, nullable=True)  # None: no turn timer
     grace_seconds: Mapped[float | None] = mapped_column(Float, nullable=True)  # None: wait for a disconnected seat
+    hints: Mapped[bool] = mapped_column(default=True, server_default=true())  # seats may ask for hints
 
 
 class SeatRow(Base):
@@ -50,7 +51,9 @@ class SeatRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     bot: Mapped[str | None] = mapped_column(String(128), nullable=True)  # a bot spec; None: a human seat
     token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
-    joined: Mapped[bool] = mapped_column(default=False)
+    joined: Mapped[bool] = mapped_column(default=False)  # a connection said hello with this seat's token
+    claimed: Mapped[bool] = mapped_column(default=False, server_default=false())  # by POST .../join or its creator
+    open: Mapped[bool] = mapped_column(default=False, server_default=false())  # offered by join; else invite-only
 
 
 class ActionRow(Base):

@@ -2,19 +2,24 @@
 
 One WebSocket per connection, one JSON object per text frame, at most ``MAX_MESSAGE_BYTES``. The client speaks first:
 
-    -> {"type": "hello", "id": "c1", "token": "<seat or spectator token>"}
-    <- {"type": "welcome", "seq": 0, "reply_to": "c1", "table": "...", "seat": 2, "names": [...], "bots": [...]}
-    <- {"type": "view", "seq": 0, "view": {...}}                 # this connection's own View
+    -> {"type": "hello", "id": "c1", "token": "<seat or spectator token>", "name": "Ann"}   # name: optional
+    <- {"type": "welcome", "seq": 0, "reply_to": "c1", "table": "...", "seat": 2, "names": [...], "bots": [...],
+        "hints": true, "turn_seconds": null}
+    <- {"type": "view", "seq": 0, "view": {...}, "turn_left": null}   # this connection's own View
+    <- {"type": "table", "seq": 0, "players": [...], "status": "waiting"}   # who sits where, who is connected
+    <- {"type": "chat", ...}                                     # the table's last chat lines
     -> {"type": "action", "id": "c2", "action": 61}              # an integer of the game's action table
     -> {"type": "sync", "id": "c4"}  /  {"type": "rematch", "id": "c5"}  # the view again / a rematch once it is over
+    -> {"type": "chat", "id": "c6", "text": "gg"}  /  {"type": "hint", "id": "c7"}
     <- {"type": "ack", "seq": 1, "reply_to": "c2", "number": 0}  # accepted as decision number 0
     <- {"type": "view", "seq": 1, "view": {...}}                 # to every connection at the table
     <- {"type": "error", "seq": 1, "reply_to": "c3", "code": "illegal", "message": "must follow Hearts: ..."}
 
 ``seq`` is the table's sequence number: the count of decisions the table has accepted when the message was sent, so
-a view with ``seq`` n shows the game after its first n decisions and the views of one table arrive in order. A client
-message id seen before at the same seat is answered with the same ack and applied once (ids are kept with the
-actions, so this holds across restarts).
+a view with ``seq`` n shows the game after its first n decisions and the views of one table arrive in order. Two
+exceptions keep the seq they belong to: a chat line keeps the seq it was said at (also when it is sent again as
+history), and a hint carries the seq of the view it analysed. A client message id seen before at the same seat is
+answered with the same ack and applied once (ids are kept with the actions, so this holds across restarts).
 """
 
 from __future__ import annotations
@@ -22,14 +27,19 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, StringConstraints, TypeAdapter
 
 from ..core import NUM_ACTIONS
 
 MAX_MESSAGE_BYTES = 4096
 MAX_ID_LENGTH = 128
+MAX_NAME_LENGTH = 64
+MAX_CHAT_LENGTH = 300
 
 ClientId = Annotated[StrictStr, Field(min_length=1, max_length=MAX_ID_LENGTH)]
+# a player's name and a chat line: surrounding white space is dropped before the length is checked
+Name = Annotated[StrictStr, StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_NAME_LENGTH)]
+ChatText = Annotated[StrictStr, StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_CHAT_LENGTH)]
 
 
 class _Message(BaseModel):
@@ -37,11 +47,14 @@ class _Message(BaseModel):
 
 
 class Hello(_Message):
-    """Join a table with a seat's token (that seat's view and actions) or the spectator token (public view)."""
+    """Join a table with a seat's token (that seat's view and actions) or the spectator token (public view).
+
+    ``name``, before the game starts, renames the seat (a spectator's is ignored)."""
 
     type: Literal["hello"]
     id: ClientId
     token: Annotated[StrictStr, Field(min_length=1, max_length=128)]
+    name: Name | None = None
 
 
 class Act(_Message):
@@ -66,7 +79,22 @@ class RematchRequest(_Message):
     id: ClientId
 
 
-ClientMessage = Annotated[Hello | Act | Sync | RematchRequest, Field(discriminator="type")]
+class Chat(_Message):
+    """Say something to everyone at the table (seats only; 1..300 characters after stripping)."""
+
+    type: Literal["chat"]
+    id: ClientId
+    text: ChatText
+
+
+class HintRequest(_Message):
+    """Ask for the value of each legal action of this seat's current decision (where the table allows hints)."""
+
+    type: Literal["hint"]
+    id: ClientId
+
+
+ClientMessage = Annotated[Hello | Act | Sync | RematchRequest | Chat | HintRequest, Field(discriminator="type")]
 
 
 class Welcome(_Message):
@@ -78,6 +106,14 @@ class Welcome(_Message):
     names: list[str]
     bots: list[str | None]  # the bot spec of each seat; None for a human seat
     status: str
+    hints: bool  # whether this table's seats may ask for hints
+    turn_seconds: float | None  # the turn timer; None: no timer
+
+
+class LastTrick(_Message):
+    leader: int
+    cards: list[int]  # card ids in the order played, from the leader on
+    winner: int
 
 
 class ViewMessage(_Message):
@@ -86,6 +122,10 @@ class ViewMessage(_Message):
     reply_to: str | None = None  # the id of the sync it answers; None when sent for a decision or a hello
     status: Literal["waiting", "playing", "finished"] = "playing"  # act only while playing
     view: dict[str, Any]  # serialize.view_to_json of this connection's View
+    turn_left: float | None = None  # seconds left to the seat on turn (a human, at a table with a timer); else None
+    # the game's most recently completed trick (public: every card of a trick is played face up); None before the
+    # first. The view's round_tricks lose the hand's last trick once the next hand is dealt; this keeps it
+    last_trick: LastTrick | None = None
 
 
 class Ack(_Message):
@@ -104,9 +144,54 @@ class RematchOffer(_Message):
     token: str
 
 
+class Player(_Message):
+    seat: int
+    name: str
+    bot: str | None  # the bot spec; None for a human seat
+    open: bool  # POST /tables/{id}/join may hand it out (else invite-only)
+    claimed: bool  # taken: a connection said hello with its token, or POST /tables/{id}/join handed it out (bots: true)
+    connected: bool  # a connection holds the seat now (bots: true, they play in the server)
+
+
+class TableState(_Message):
+    """Who sits where: sent to every connection of a table when a name, claim or connection changes."""
+
+    type: Literal["table"] = "table"
+    seq: int
+    players: list[Player]
+    status: Literal["waiting", "playing", "finished"]
+
+
+class ChatLine(_Message):
+    """A chat line, to every connection at the table (and, as history, to each one that joins later)."""
+
+    type: Literal["chat"] = "chat"
+    seq: int  # the table's seq when it was said
+    seat: int
+    name: str
+    text: str
+    time: float  # seconds since the epoch
+
+
+class HintValue(_Message):
+    action: int
+    text: str  # the action as the core writes it ("bid 2", "7h")
+    value: float  # Wizard: the expected score of the round; Wily Wizards: the chance to gain the hand's letter
+
+
+class Hint(_Message):
+    """The answer to a ``hint``: every legal action with its estimated value, best first."""
+
+    type: Literal["hint"] = "hint"
+    seq: int  # the seq of the view analysed: a hint older than the client's view is stale
+    reply_to: str
+    values: list[HintValue]
+    best: int
+
+
 ErrorCode = Literal[
     "malformed", "too_large", "invalid", "not_joined", "already_joined", "bad_token", "spectator",
-    "not_your_turn", "illegal", "not_started", "game_over", "game_not_over", "throttled",
+    "not_your_turn", "illegal", "not_started", "game_over", "game_not_over", "throttled", "no_hints",
 ]
 
 
@@ -118,10 +203,15 @@ class ErrorMessage(_Message):
     message: str
 
 
-ServerMessage = Annotated[Welcome | ViewMessage | Ack | RematchOffer | ErrorMessage, Field(discriminator="type")]
+ServerMessage = Annotated[
+    Welcome | ViewMessage | Ack | RematchOffer | TableState | ChatLine | Hint | ErrorMessage,
+    Field(discriminator="type"),
+]
 
-CLIENT_ADAPTER: TypeAdapter[Hello | Act | Sync | RematchRequest] = TypeAdapter(ClientMessage)
-SERVER_ADAPTER: TypeAdapter[Welcome | ViewMessage | Ack | RematchOffer | ErrorMessage] = TypeAdapter(ServerMessage)
+CLIENT_ADAPTER: TypeAdapter[Hello | Act | Sync | RematchRequest | Chat | HintRequest] = TypeAdapter(ClientMessage)
+SERVER_ADAPTER: TypeAdapter[
+    Welcome | ViewMessage | Ack | RematchOffer | TableState | ChatLine | Hint | ErrorMessage
+] = TypeAdapter(ServerMessage)
 
 
 def protocol_schema() -> dict[str, Any]:

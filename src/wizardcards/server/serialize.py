@@ -95,7 +95,7 @@ def _as_list(value: Any) -> list[Any]:
     raise TypeError(f"{type(value).__name__} is not JSON")
 
 
-def _dumps(value: Any) -> str:
+def dumps(value: Any) -> str:
     # orjson: the view payloads are written once per decision and seat, and the standard library's encoder was a
     # seventh of the server's time under load
     return orjson.dumps(value, default=_as_list).decode()
@@ -149,13 +149,13 @@ class ViewFrames:
         if text is not None:
             return text
         if seat == SPECTATOR:
-            text = _dumps(view_to_json(public_view(self.state)))
+            text = dumps(view_to_json(public_view(self.state)))
         else:
             if self._shared is None:
                 shared = view_to_json(self.state.view(seat))
                 for name in OWN_FIELDS:
                     del shared[name]
-                self._shared = _dumps(shared)[1:-1]
-            text = f"{_dumps(own_json_of_state(self.state, seat))[:-1]},{self._shared}}}"
+                self._shared = dumps(shared)[1:-1]
+            text = f"{dumps(own_json_of_state(self.state, seat))[:-1]},{self._shared}}}"
         self._text[seat] = text
         return text

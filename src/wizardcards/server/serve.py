@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import socket
 import sys
 
 
@@ -15,6 +16,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="database URL, e.g. postgresql://user@host/db (default: a SQLite file in the user's data directory;"
         " WIZARDCARDS_DATA_DIR sets the directory)",
     )
+
+
+def browser_url(host: str, port: int) -> str:
+    """The address to open: a server listening on every interface is reached on the loopback from this machine."""
+    if host in ("", "0.0.0.0", "::"):
+        host = "127.0.0.1"
+    if ":" in host:  # an IPv6 address
+        host = f"[{host}]"
+    return f"http://{host}:{port}/"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -34,10 +44,23 @@ def run(args: argparse.Namespace) -> int:
     # loop for tens of ms: move what exists at start-up out of its view, and collect the young generation less often.
     gc.freeze()
     gc.set_threshold(10_000, 50, 100)
-    print(f"wizard serve: http://{args.host}:{args.port} (database {url.split('@')[-1]})", flush=True)
+    print(f"wizard serve: database {url.split('@')[-1]}", flush=True)
     # Frames far over the protocol's limit are refused by the WebSocket layer itself; smaller oversized ones get an
     # error message from the application.
     # No per-message deflate: view frames are small, and compressing each one costs more CPU than it saves.
-    uvicorn.run(app, host=args.host, port=args.port, ws_max_size=16 * P.MAX_MESSAGE_BYTES,
-                ws_per_message_deflate=False, log_level="warning")
+    config = uvicorn.Config(app, host=args.host, port=args.port, ws_max_size=16 * P.MAX_MESSAGE_BYTES,
+                            ws_per_message_deflate=False, log_level="warning")
+
+    class AnnouncingServer(uvicorn.Server):
+        """Says where to point a browser once the server listens (not before: the address would not answer yet)."""
+
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets)
+            if self.started:
+                print(f"Open {browser_url(args.host, args.port)} in a browser", flush=True)
+
+    server = AnnouncingServer(config)
+    server.run()
+    if not server.started:  # the address is taken or cannot be bound (uvicorn has said why)
+        return 1
     return 0

@@ -4,6 +4,11 @@ The state of a table lives in memory and in the database; the database is the au
 clone of the state (the core validates it and names the broken rule), committed as an ``actions`` row, and only then
 swapped in and announced, so a crash at any point loses nothing anyone was told. On start every unfinished table is
 rebuilt by replaying its rows. Each connection receives only its own seat's ``View`` (a spectator the public view).
+
+Around the game: who sits where (names, claimed seats, connections; sent to everyone at the table as a ``table``
+message whenever it changes), the table's chat (the last ``CHAT_LINES`` lines, in memory only), hints (the
+``HINT_BOT``'s analysis of the asking seat's own View, worked out in a worker thread), and the replay of a finished
+game.
 """
 
 from __future__ import annotations
@@ -12,6 +17,8 @@ import asyncio
 import json
 import random
 import secrets
+import time
+from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,16 +28,22 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
 from ..bots import Bot, make_bot
-from ..core import GameRecord, IllegalActionError, RuleSet, new_game, replay
+from ..core import GameRecord, IllegalActionError, Phase, RuleSet, View, action_to_text, new_game
+from ..core.actions import CARD_ACTIONS, PLAY_WIZARD
+from ..core.cards import FIRST_WIZARD, JESTERS, WIZARDS, cards_of
 from ..core.state import TrickGameState
+from ..core.tricks import winning_position
 from . import protocol as P
 from .db import ActionRow, SeatRow, TableRow
-from .serialize import SPECTATOR, ViewFrames, public_view, view_to_json
+from .meta import HINT_BOT
+from .serialize import SPECTATOR, ViewFrames, dumps, public_view, view_to_json
 
 _SYSTEM_RANDOM = secrets.SystemRandom()
 
 Send = Callable[[str], Awaitable[None]]
 STAND_IN = "rulebased"  # the bot that plays for a human seat whose time ran out or who left
+CHAT_LINES = 50  # the chat lines a table keeps (in memory only) and sends to each connection that joins
+REPLAYS_KEPT = 16  # finished games whose replay JSON is kept, most recently asked first
 
 
 class TableError(ValueError):
@@ -39,6 +52,73 @@ class TableError(ValueError):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
+
+
+class NoSeatError(ValueError):
+    """``POST /tables/{id}/join`` found no seat to hand out (the game has started, or every human seat is taken)."""
+
+
+def apply_noting_trick(state: TrickGameState, action: int) -> dict[str, Any] | None:
+    """Apply ``action`` to ``state``; when it played the last card of a trick, return that trick as ``{"leader",
+    "cards", "winner"}``. The view's ``round_tricks`` hold it too, except after the last trick of a hand: the next
+    hand is dealt at once and they start again empty, so the trick is worked out here from the cards played (the
+    winner by the core's own ``winning_position``)."""
+    closing = state.phase is Phase.PLAY and len(state.trick) == state.players - 1 and 0 <= action < CARD_ACTIONS
+    if not closing:
+        state.apply(action)
+        return None
+    leader, trump = state.leader, state.trump_suit
+    hand = state.hands[state.current_player()]
+    if action < FIRST_WIZARD:
+        card = action
+    else:  # a Wizard or Jester action plays the lowest card of that kind in the hand, as the core does
+        group = hand & (WIZARDS if action == PLAY_WIZARD else JESTERS)
+        card = (group & -group).bit_length() - 1
+    cards = [*state.trick, card]
+    state.apply(action)
+    return {"leader": leader, "cards": cards, "winner": (leader + winning_position(cards, trump)) % state.players}
+
+
+HintAnswer = tuple[list[P.HintValue], int]  # every legal action's value, best first, and the best action
+
+
+def hint_values(view: View, seq: int) -> HintAnswer:
+    """The ``HINT_BOT``'s value of every legal action of ``view``, best first, and the best action. The sampling is
+    seeded with the table's seq (``random.Random(seq)``), so the same question gets the same answer; the view is the
+    asking seat's own, so the hint knows no more than the player."""
+    values = make_bot(HINT_BOT).analyse(view, random.Random(seq))  # type: ignore[attr-defined]
+    style = view.rules.rank_style
+    ranked = sorted(view.legal_actions, key=lambda a: (-values[a], a))  # ties: the lowest action, as the bot plays
+    return [P.HintValue(action=a, text=action_to_text(a, style), value=float(values[a])) for a in ranked], ranked[0]
+
+
+def replay_json(record: GameRecord, table_id: str) -> bytes:
+    """``GET /tables/{id}/replay`` of a finished game: per step, the public view after it and every seat's hand.
+    Only for finished games: the hands are the hidden information of the game."""
+    style = record.rules.rank_style
+    state = new_game(record.rules, record.seed)
+    steps: list[dict[str, Any]] = []
+    seat: int = SPECTATOR
+    action: int | None = None
+    last_trick: dict[str, Any] | None = None
+    for number in range(len(record.actions) + 1):
+        if number:
+            action = record.actions[number - 1]
+            seat = state.current_player()
+            last_trick = apply_noting_trick(state, action) or last_trick
+        steps.append({
+            "number": number,
+            "seat": seat,
+            "action": action,
+            "text": action_to_text(action, style) if action is not None else None,
+            "view": view_to_json(public_view(state)),
+            "hands": [cards_of(hand) for hand in state.hands],
+            "last_trick": last_trick,
+        })
+    return dumps({
+        "table": table_id, "game": record.rules.game.value, "rules": record.rules.to_dict(), "names": record.names,
+        "steps": steps,
+    }).encode()
 
 
 def ack_text(ack: P.Ack) -> str:
@@ -53,6 +133,7 @@ class Connection:
     send: Send
     table: LiveTable | None = None
     seat: int = SPECTATOR
+    hint: asyncio.Task[None] | None = None  # the hint being worked out for this connection (one at a time)
 
 
 @dataclass(eq=False)
@@ -79,6 +160,14 @@ class LiveTable:
     stand_ins: dict[int, Bot] = field(default_factory=dict)
     timer: asyncio.Task[None] | None = None
     grace: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    hints: bool = True  # seats may ask for hints
+    claimed: set[int] = field(default_factory=set)  # human seats taken: said hello once, claimed at creation or by join
+    open: set[int] = field(default_factory=set)  # human seats POST /tables/{id}/join may hand out (else invite-only)
+    chat: deque[str] = field(default_factory=lambda: deque(maxlen=CHAT_LINES))  # the ``chat`` messages' text
+    deadline: float | None = None  # time.monotonic() when the turn timer armed at ``deadline_seq`` runs out
+    deadline_seq: int = -1
+    hint_job: tuple[int, asyncio.Task[HintAnswer]] | None = None  # (seq, its analysis)
+    last_trick: str = "null"  # the game's most recently completed trick as JSON (protocol.LastTrick), for the views
     _frames: ViewFrames | None = None  # the view payloads of ``state``
 
     @property
@@ -97,14 +186,55 @@ class LiveTable:
         return self.players[seat]
 
     def view_message(self, seat: int, reply_to: str | None = None) -> str:
+        """The ``view`` message for ``seat`` now (after a hello or a sync)."""
+        return self.view_text(seat, reply_to, self.turn_left())
+
+    def view_text(self, seat: int, reply_to: str | None, turn_left: float | None) -> str:
         """The ``view`` message (protocol.ViewMessage) for ``seat``, written directly: one per connection per decision,
         the hot path. The payloads of the current state are kept until the state changes, so a decision serialises
-        what all seats share once and each seat's own fields once."""
+        what all seats share once and each seat's own fields once; ``turn_left`` is worked out once per broadcast."""
         frames = self._frames
         if frames is None or frames.state is not self.state:
             frames = self._frames = ViewFrames(self.state)
+        left = "null" if turn_left is None else repr(turn_left)
         return (f'{{"type":"view","seq":{self.seq},"reply_to":{json.dumps(reply_to)},"status":"{self.status}",'
-                f'"view":{frames.payload(seat)}}}')
+                f'"turn_left":{left},"last_trick":{self.last_trick},"view":{frames.payload(seat)}}}')
+
+    def timed_seat(self) -> int | None:
+        """The seat the turn timer runs for: a human on turn (not away) at a playing table with a timer."""
+        if self.turn_seconds is None or self.status != "playing" or self.state.is_terminal():
+            return None
+        seat = self.state.current_player()
+        return seat if self.bots[seat] is None and seat not in self.away else None
+
+    def turn_left(self) -> float | None:
+        """Seconds left to the seat on turn; None when no timer runs for it. Every decision restarts the timer with
+        the full time, so a view sent for a new decision (before the timer is armed for it) shows the full time."""
+        if self.timed_seat() is None:
+            return None
+        assert self.turn_seconds is not None
+        if self.deadline is not None and self.deadline_seq == self.seq:
+            return round(max(0.0, self.deadline - time.monotonic()), 3)
+        return self.turn_seconds
+
+    def seating(self) -> list[dict[str, Any]]:
+        """Who sits where: name, bot, whether the seat is open to anyone, whether it is taken and whether a connection
+        holds it (bots: taken and connected)."""
+        here = {c.seat for c in self.connections}
+        return [
+            {"seat": seat, "name": name, "bot": bot, "open": seat in self.open,
+             "claimed": bot is not None or seat in self.claimed, "connected": bot is not None or seat in here}
+            for seat, (name, bot) in enumerate(zip(self.names, self.bots))
+        ]
+
+    def free_seats(self) -> list[int]:
+        """The seats join may hand out: open, human, not yet taken (none once the game has started)."""
+        if self.status != "waiting":
+            return []
+        return [s for s in sorted(self.open) if self.bots[s] is None and s not in self.claimed]
+
+    def table_message(self) -> str:
+        return dumps({"type": "table", "seq": self.seq, "players": self.seating(), "status": self.status})
 
     def sheet(self) -> dict[str, Any]:
         """The score sheet as every seat sees it (public information)."""
@@ -116,7 +246,8 @@ class LiveTable:
         }
 
     def summary(self) -> dict[str, Any]:
-        """What anyone may know of a table: never the seed or tokens (the seed would reveal every hand)."""
+        """What anyone may know of a table: never the seed (it would reveal every hand) or a seat's token; the
+        spectator link is listed, as it shows only what every seat may see."""
         return {
             "id": self.id,
             "game": self.rules.game.value,
@@ -127,6 +258,12 @@ class LiveTable:
             "decisions": self.seq,
             "scores": list(self.state.returns()) if self.state.is_terminal() else None,
             "winners": list(self.state.winners()) if self.state.is_terminal() else None,
+            "hints": self.hints,
+            "turn_seconds": self.turn_seconds,
+            "grace_seconds": self.grace_seconds,
+            "players": self.seating(),
+            "open_seats": len(self.free_seats()),
+            "spectator": f"/play?token={self.spectator_token}",  # the public view only: any seat may know it
         }
 
 
@@ -194,14 +331,18 @@ class TableManager:
         self._writer = ActionWriter(engine)
         self.tables: dict[str, LiveTable] = {}
         self.by_token: dict[str, tuple[str, int]] = {}
+        self._replays: OrderedDict[str, bytes] = OrderedDict()
 
     # --- creating and loading -------------------------------------------------------------------------------
 
     def create(
         self, rules: RuleSet, seats: list[tuple[str, str | None]], turn_seconds: float | None = None,
-        grace_seconds: float | None = None,
+        grace_seconds: float | None = None, hints: bool = True, *, open_seats: set[int] | None = None,
+        claimed: set[int] | None = None,
     ) -> LiveTable:
-        """A new table; ``seats`` holds (name, bot spec or None for a human) per seat. The seed is drawn here."""
+        """A new table; ``seats`` holds (name, bot spec or None for a human) per seat. The seed is drawn here.
+        ``open_seats``: the human seats ``claim`` may hand out; ``claimed``: those taken already (never handed out)."""
+        open_seats, claimed = open_seats or set(), claimed or set()
         if len(seats) != rules.players:
             raise TableError("invalid", f"{rules.players} players need {rules.players} seats, not {len(seats)}")
         for _, spec in seats:
@@ -214,15 +355,18 @@ class TableManager:
         with Session(self.engine) as session, session.begin():
             session.add(
                 TableRow(id=table_id, rules=json.dumps(rules.to_dict()), seed=seed, status="waiting",
-                         spectator_token=spectator, turn_seconds=turn_seconds, grace_seconds=grace_seconds)
+                         spectator_token=spectator, turn_seconds=turn_seconds, grace_seconds=grace_seconds,
+                         hints=hints)
             )
             session.flush()
             for seat, ((name, spec), token) in enumerate(zip(seats, tokens)):
-                session.add(SeatRow(table_id=table_id, seat=seat, name=name, bot=spec, token=token, joined=False))
+                session.add(SeatRow(table_id=table_id, seat=seat, name=name, bot=spec, token=token, joined=False,
+                                    open=seat in open_seats, claimed=seat in claimed))
         table = LiveTable(
             id=table_id, rules=rules, seed=seed, names=[n for n, _ in seats], bots=[b for _, b in seats],
             tokens=tokens, spectator_token=spectator, status="waiting", state=new_game(rules, seed),
-            turn_seconds=turn_seconds, grace_seconds=grace_seconds,
+            turn_seconds=turn_seconds, grace_seconds=grace_seconds, hints=hints, open=set(open_seats),
+            claimed=set(claimed),
         )
         self._add(table)
         return table
@@ -239,12 +383,16 @@ class TableManager:
             select(ActionRow).where(ActionRow.table_id == row.id).order_by(ActionRow.number)
         ).all()
         rules = RuleSet.from_dict(json.loads(row.rules))
-        state = replay(GameRecord(rules=rules, seed=row.seed, actions=[a.action for a in actions]))
+        state, last_trick = new_game(rules, row.seed), None
+        for a in actions:  # the record replayed, noting the last trick completed
+            last_trick = apply_noting_trick(state, a.action) or last_trick
         table = LiveTable(
             id=row.id, rules=rules, seed=row.seed, names=[s.name for s in seats], bots=[s.bot for s in seats],
             tokens=[s.token for s in seats], spectator_token=row.spectator_token, status=row.status, state=state,
             joined={s.seat for s in seats if s.joined}, turn_seconds=row.turn_seconds,
-            grace_seconds=row.grace_seconds, rematch_id=row.rematch_id,
+            grace_seconds=row.grace_seconds, rematch_id=row.rematch_id, hints=row.hints,
+            claimed={s.seat for s in seats if s.joined or s.claimed}, open={s.seat for s in seats if s.open},
+            last_trick="null" if last_trick is None else dumps(last_trick),
         )
         for a in actions:
             if a.client_id is not None:
@@ -331,6 +479,7 @@ class TableManager:
     # --- connections ----------------------------------------------------------------------------------------
 
     async def join(self, connection: Connection, hello: P.Hello) -> None:
+        """A hello: welcome, view (and rematch offer), then who sits where to everyone, then the chat so far."""
         found = self.find_token(hello.token)
         if found is None:
             raise TableError("bad_token", "no seat or table has this token")
@@ -338,25 +487,71 @@ class TableManager:
         async with table.lock:
             connection.table, connection.seat = table, seat
             table.connections.append(connection)
+            human = seat != SPECTATOR and table.bots[seat] is None
+            renamed = human and table.status == "waiting" and hello.name is not None and hello.name != table.names[seat]
+            if renamed:
+                assert hello.name is not None
+                table.names[seat] = hello.name
+            first = seat != SPECTATOR and seat not in table.joined
+            if first:
+                table.joined.add(seat)
+            if first or renamed:
+                table.claimed.add(seat)
+                self._save_seat(table, seat, joined=first)
             welcome = P.Welcome(
                 seq=table.seq, reply_to=hello.id, table=table.id, seat=seat, names=table.names, bots=table.bots,
-                status=table.status,
+                status=table.status, hints=table.hints, turn_seconds=table.turn_seconds,
             )
             await connection.send(P.dump(welcome))
             await connection.send(table.view_message(seat))
             if table.rematch_id is not None:
                 await self._offer_rematch(table, connection)
             self._back(table, seat)
-            if seat != SPECTATOR and seat not in table.joined:
-                table.joined.add(seat)
-                with Session(self.engine) as session, session.begin():
-                    row = session.get(SeatRow, (table.id, seat))
-                    assert row is not None
-                    row.joined = True
+            await self._announce(table)
+            for line in list(table.chat):
+                await connection.send(line)
             if table.status == "waiting" and all(
                 table.bots[s] is not None or s in table.joined for s in range(table.rules.players)
             ):
                 await self._start(table)
+
+    def _save_seat(self, table: LiveTable, seat: int, joined: bool = False) -> None:
+        """Store the seat's name and that it is claimed (and joined, after its first hello)."""
+        with Session(self.engine) as session, session.begin():
+            row = session.get(SeatRow, (table.id, seat))
+            assert row is not None
+            row.name, row.claimed = table.names[seat], True
+            if joined:
+                row.joined = True
+
+    async def claim(self, table_id: str, name: str) -> tuple[LiveTable, int] | None:
+        """``POST /tables/{id}/join``: hand out the lowest open, unclaimed seat of a waiting table, renamed ``name``.
+        None for an unknown table; ``NoSeatError`` when the game has started or no open seat is free (invite-only
+        seats are never handed out: their invite links may be on their way to someone)."""
+        table = self.find(table_id)
+        if table is None:
+            return None
+        async with table.lock:
+            if table.status != "waiting":
+                raise NoSeatError(f"the game is {table.status}: seats are handed out before it starts")
+            free = table.free_seats()
+            if not free:
+                raise NoSeatError("no open seat is free: the others are taken or kept for the people invited")
+            seat = free[0]
+            table.names[seat] = name
+            table.claimed.add(seat)
+            self._save_seat(table, seat)
+            await self._announce(table)
+        return table, seat
+
+    async def _announce(self, table: LiveTable) -> None:
+        """Tell everyone at the table who sits where (the caller holds the table's lock)."""
+        text = table.table_message()
+        for connection in list(table.connections):
+            try:
+                await connection.send(text)
+            except Exception:
+                self.leave(connection)
 
     async def start_ready(self) -> None:
         """Let the bots of every playing table move (after a reload) and start tables whose seats are all bots."""
@@ -373,8 +568,18 @@ class TableManager:
         await self._broadcast(table)  # everyone learns the game has started (views with status "playing")
         await self._play_bots(table)
 
+    async def disconnect(self, connection: Connection) -> None:
+        """The connection is gone: it leaves its table, and everyone still there hears so."""
+        self.leave(connection)
+        table = connection.table
+        if table is not None:
+            async with table.lock:
+                await self._announce(table)
+
     def leave(self, connection: Connection) -> None:
         table, seat = connection.table, connection.seat
+        if connection.hint is not None:
+            connection.hint.cancel()
         if table is None or connection not in table.connections:
             return
         table.connections.remove(connection)
@@ -414,12 +619,11 @@ class TableManager:
         """Start the turn timer of the human seat on turn (one timer per table, restarted at every decision)."""
         if table.timer is not None and table.timer is not asyncio.current_task():
             table.timer.cancel()
-        table.timer = None
-        state = table.state
-        if table.turn_seconds is None or table.status != "playing" or state.is_terminal():
-            return
-        seat = state.current_player()
-        if table.bots[seat] is None and seat not in table.away:
+        table.timer, table.deadline = None, None
+        seat = table.timed_seat()
+        if seat is not None:
+            assert table.turn_seconds is not None
+            table.deadline, table.deadline_seq = time.monotonic() + table.turn_seconds, table.seq
             table.timer = asyncio.get_running_loop().create_task(self._expire(table, seat, table.seq))
 
     async def _expire(self, table: LiveTable, seat: int, seq: int) -> None:
@@ -443,7 +647,8 @@ class TableManager:
                 raise TableError("game_not_over", "a rematch is offered once the game is over")
             if table.rematch_id is None:
                 new = self.create(
-                    table.rules, list(zip(table.names, table.bots)), table.turn_seconds, table.grace_seconds
+                    table.rules, list(zip(table.names, table.bots)), table.turn_seconds, table.grace_seconds,
+                    table.hints,
                 )
                 with Session(self.engine) as session, session.begin():
                     row = session.get(TableRow, table.id)
@@ -492,7 +697,7 @@ class TableManager:
     ) -> P.Ack:
         trial = table.state.clone()
         try:
-            trial.apply(action)
+            trick = apply_noting_trick(trial, action)
         except IllegalActionError as error:
             raise TableError("illegal", str(error)) from None
         except ValueError as error:  # the core's other refusals are still the rules speaking
@@ -506,6 +711,8 @@ class TableManager:
             {"table_id": table.id, "number": number, "seat": seat, "action": action, "client_id": client_id}, finished
         )
         table.state = trial
+        if trick is not None:
+            table.last_trick = dumps(trick)
         if finished:
             table.status = "finished"
         ack = P.Ack(seq=number + 1, reply_to=client_id or "", number=number)
@@ -529,10 +736,11 @@ class TableManager:
 
     async def _broadcast(self, table: LiveTable) -> None:
         cache: dict[int, str] = {}
+        turn_left = table.turn_left()
         for connection in list(table.connections):
             text = cache.get(connection.seat)
             if text is None:
-                text = cache[connection.seat] = table.view_message(connection.seat)
+                text = cache[connection.seat] = table.view_text(connection.seat, None, turn_left)
             try:
                 await connection.send(text)
             except Exception:  # a connection that died mid-send is dropped; the others carry on
@@ -546,3 +754,74 @@ class TableManager:
 
     def record(self, table: LiveTable) -> GameRecord:
         return table.state.record(list(table.names))
+
+    async def replay(self, table: LiveTable) -> bytes:
+        """The replay JSON of a finished table (worked out in a worker thread once, then kept for a while)."""
+        if table.status != "finished":
+            raise TableError("game_not_over", "a replay is published once the game is over (it shows every hand)")
+        text = self._replays.get(table.id)
+        if text is None:
+            text = await asyncio.to_thread(replay_json, self.record(table), table.id)
+            self._replays[table.id] = text
+            while len(self._replays) > REPLAYS_KEPT:
+                self._replays.popitem(last=False)
+        self._replays.move_to_end(table.id)
+        return text
+
+    # --- chat and hints -------------------------------------------------------------------------------------
+
+    async def chat(self, connection: Connection, message: P.Chat) -> None:
+        """A seat's chat line, to every connection at the table; the last ``CHAT_LINES`` are kept for newcomers."""
+        table = connection.table
+        if table is None:
+            raise TableError("not_joined", "say hello with a token before chatting")
+        if connection.seat == SPECTATOR:
+            raise TableError("spectator", "spectators watch in silence: only the seats may chat")
+        async with table.lock:
+            seat = connection.seat
+            line = P.dump(P.ChatLine(seq=table.seq, seat=seat, name=table.names[seat], text=message.text,
+                                     time=time.time()))
+            table.chat.append(line)
+            for other in list(table.connections):
+                try:
+                    await other.send(line)
+                except Exception:
+                    self.leave(other)
+
+    def hint(self, connection: Connection, message: P.HintRequest) -> None:
+        """Check a hint request now (``TableError`` if refused) and answer it from a task once it is worked out, so
+        the connection's other messages are not held up meanwhile. The analysis of a decision is shared by the
+        connections of the seat on turn and kept until the next decision."""
+        table = connection.table
+        if table is None:
+            raise TableError("not_joined", "say hello with a token before asking for a hint")
+        seat = connection.seat
+        if seat == SPECTATOR:
+            raise TableError("spectator", "hints are for the seats")
+        if not table.hints:
+            raise TableError("no_hints", "this table does not allow hints")
+        if table.status == "waiting":
+            raise TableError("not_started", "the game starts when every human seat has joined")
+        if table.state.is_terminal():
+            raise TableError("game_over", "the game is over")
+        if table.state.current_player() != seat:
+            raise TableError("not_your_turn", "a hint is for your own decision: wait for your turn")
+        if connection.hint is not None and not connection.hint.done():
+            raise TableError("throttled", "one hint at a time: the last one is still being worked out")
+        seq = table.seq
+        if table.hint_job is None or table.hint_job[0] != seq:
+            view = table.state.view(seat)  # only the asking seat's own View leaves for the analysis
+            job = asyncio.get_running_loop().create_task(asyncio.to_thread(hint_values, view, seq))
+            table.hint_job = (seq, job)
+        connection.hint = asyncio.get_running_loop().create_task(
+            self._answer_hint(connection, message.id, seq, table.hint_job[1])
+        )
+
+    async def _answer_hint(
+        self, connection: Connection, reply_to: str, seq: int, job: asyncio.Task[HintAnswer]
+    ) -> None:
+        values, best = await asyncio.shield(job)  # a connection that leaves does not cancel the others' answer
+        try:
+            await connection.send(P.dump(P.Hint(seq=seq, reply_to=reply_to, values=values, best=best)))
+        except Exception:
+            self.leave(connection)

@@ -1,0 +1,96 @@
+"""What a create-table form needs to know (``GET /meta``): the games and their player counts, the presets, every rule
+option a player may set with its choices, and the bots.
+
+Everything is read from the core and the bot registry where it can be (the presets, the enums' values, the fields of
+``RuleSet``); the words for people (labels, descriptions) are written here. A test checks that every field of
+``RuleSet`` but the game and the player count is offered, so a new rule option cannot be forgotten.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from enum import StrEnum
+from typing import Any
+
+from ..core import PRESETS, Game, RuleSet
+from ..core.rules import WILY_PLAYERS, WIZARD_PLAYERS
+
+DEFAULT_PRESET = {"wizard": "standard", "wily": "wily"}
+DEFAULT_BOT = "search:level=3"
+HINT_BOT = "search:level=2"  # the bot whose analysis answers a hint
+
+PRESET_DESCRIPTIONS = {
+    "standard": "Wizard as printed: rounds of 1, 2, 3 ... cards up to the whole deck",
+    "double-down": "Rounds up to the whole deck and back down to 1; the last hand is played without trump",
+    "quick": "Rounds of 1, 3, 5 ... cards: about half as long",
+    "hook": "The dealer may not bid so that the bids add up to the cards in hand",
+    "canadian": "The hook rule only while the dealer leads the score alone",
+    "hidden-bids": "Bids are secret until the round has been played",
+    "extended-suits": "Ranks written 1..13; after a Jester lead the first suited card sets the suit",
+    "wily": "Wily Wizards: partners sitting opposite, auction, trump, passing three cards",
+    "wily-two-teams": "Wily Wizards for 6 in two teams of three, every other seat",
+    "wily-no-partners": "Wily Wizards, every player for themselves",
+    "wily-no-passing": "Wily Wizards, every player for themselves, no cards passed",
+    "wily-combined": "Wily Wizards: partners' bids are combined",
+    "wily-no-trump": "Wily Wizards: the high bidder may name no trump",
+}
+
+# name: (label, games it applies to); every RuleSet field but game, players (and the derived hand_sizes)
+OPTION_LABELS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "rank_style": ("Rank labels", ("wizard", "wily")),
+    "schedule": ("Rounds", ("wizard",)),
+    "custom_hand_sizes": ("Cards per round (custom rounds)", ("wizard",)),
+    "bid_rule": ("Bid rule", ("wizard",)),
+    "hidden_bids": ("Hidden bids", ("wizard",)),
+    "jester_lead": ("After a Jester is led", ("wizard",)),
+    "first_dealer": ("First dealer (seat; empty: drawn by cards)", ("wizard", "wily")),
+    "last_hand_no_trump": ("Last hand without trump", ("wizard",)),
+    "mode": ("Teams", ("wily",)),
+    "allow_no_trump": ("High bidder may name no trump", ("wily",)),
+    "combined_bids": ("Partners' bids combined", ("wily",)),
+    "passing": ("Passing (no partners)", ("wily",)),
+}
+
+BOTS = [
+    {"spec": "rulebased", "label": "Rule-based"},
+    {"spec": "random", "label": "Random"},
+    *({"spec": f"search:level={level}", "label": f"Search, level {level}"} for level in range(1, 6)),
+]
+
+
+def user_options() -> list[str]:
+    """The RuleSet fields a player may set in a create-table form."""
+    return [f.name for f in fields(RuleSet) if f.init and f.name not in ("game", "players")]
+
+
+def _option(name: str) -> dict[str, Any]:
+    label, games = OPTION_LABELS[name]
+    default = getattr(RuleSet(), name)
+    option: dict[str, Any] = {"name": name, "label": label, "games": list(games)}
+    if isinstance(default, StrEnum):
+        option.update(kind="choice", choices=[member.value for member in type(default)], default=default.value)
+    elif isinstance(default, bool):
+        option.update(kind="bool", default=default)
+    elif isinstance(default, tuple):  # custom_hand_sizes: a list of ints, read only with schedule "custom"
+        option.update(kind="int_list", default=list(default), min=1, max=60 // min(WIZARD_PLAYERS))
+    else:  # first_dealer: a seat, or null (drawn by cards)
+        option.update(kind="int", default=default, min=0, max=max(WILY_PLAYERS) - 1, nullable=True)
+    return option
+
+
+def meta() -> dict[str, Any]:
+    """The answer of ``GET /meta``."""
+    return {
+        "games": {
+            Game.WIZARD.value: {"players": list(WIZARD_PLAYERS), "default_preset": DEFAULT_PRESET["wizard"]},
+            Game.WILY.value: {"players": list(WILY_PLAYERS), "default_preset": DEFAULT_PRESET["wily"]},
+        },
+        "presets": [
+            {"name": name, "game": rules.game.value, "description": PRESET_DESCRIPTIONS.get(name, rules.describe()),
+             "rules": rules.to_dict()}
+            for name, rules in PRESETS.items()
+        ],
+        "options": [_option(name) for name in user_options()],
+        "bots": BOTS,
+        "default_bot": DEFAULT_BOT,
+    }

@@ -1,0 +1,301 @@
+"""What the browser client reads over HTTP: its pages and files, ``/meta``, the hints option, who sits where in the
+table summaries, ``POST /tables/{id}/join`` and the replay of a finished game (TestClient against SQLite)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import ExitStack
+from dataclasses import fields
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from wizardcards.bots import make_bot
+from wizardcards.core import PRESETS, GameRecord, RuleSet, action_to_text, new_game, replay_states
+from wizardcards.core.cards import cards_of
+from wizardcards.server import create_app
+from wizardcards.server.serialize import public_view, view_to_json
+from wizardcards.server.tables import apply_noting_trick
+
+from .helpers import Client, as_json
+
+ONE_ROUND = {"schedule": "custom", "custom_hand_sizes": [2]}
+INDEX = "<!doctype html><html><body>the client</body></html>"
+
+
+@pytest.fixture
+def web(tmp_path: Path) -> Path:
+    folder = tmp_path / "web"
+    (folder / "js").mkdir(parents=True)
+    (folder / "index.html").write_text(INDEX)
+    (folder / "js" / "main.js").write_text("export const answer = 42;\n")
+    (tmp_path / "secret.txt").write_text("not for the web")
+    return folder
+
+
+@pytest.fixture
+def client(tmp_path: Path, web: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'server.sqlite3'}", web=web)) as test_client:
+        yield test_client
+
+
+def create(client: TestClient, **body: Any) -> dict[str, Any]:
+    response = client.post("/tables", json=body)
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+# --- pages and files ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["/", "/play?token=abc", "/replay/0123abcd"])
+def test_the_page_routes_serve_the_clients_index_uncached(client: TestClient, path: str) -> None:
+    response = client.get(path)
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/html")
+    assert response.headers["cache-control"] == "no-cache"
+    assert response.text == INDEX
+
+
+def test_the_clients_files_are_served_under_static_and_nothing_outside(client: TestClient) -> None:
+    response = client.get("/static/js/main.js")
+    assert response.status_code == 200 and response.text == "export const answer = 42;\n"
+    assert "javascript" in response.headers["content-type"]
+    assert client.get("/static/js/missing.js").status_code == 404
+    assert client.get("/static/../secret.txt").status_code == 404
+    assert client.get("/static/%2e%2e/secret.txt").status_code == 404
+
+
+def test_without_the_client_the_pages_say_so(tmp_path: Path) -> None:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 's.sqlite3'}", web=tmp_path / "nothing")) as client:
+        response = client.get("/")
+        assert response.status_code == 404 and "not installed" in response.json()["detail"]
+        assert client.get("/static/app.css").status_code == 404
+        assert client.get("/meta").status_code == 200  # the API is unaffected
+
+
+def test_the_installed_client_is_the_default_page(tmp_path: Path) -> None:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 's.sqlite3'}")) as client:
+        response = client.get("/")
+        assert response.status_code == 200 and response.headers["content-type"].startswith("text/html")
+        assert "<html" in response.text.lower()
+
+
+# --- /meta -------------------------------------------------------------------------------------------------------
+
+
+def test_meta_offers_every_rule_option_preset_and_bot(client: TestClient) -> None:
+    meta = client.get("/meta").json()
+    assert meta["games"]["wizard"] == {"players": [3, 4, 5, 6], "default_preset": "standard"}
+    assert meta["games"]["wily"] == {"players": [3, 4, 5, 6, 7], "default_preset": "wily"}
+    assert [p["name"] for p in meta["presets"]] == list(PRESETS)
+    for preset in meta["presets"]:
+        assert preset["description"] and RuleSet.from_dict(preset["rules"]) == PRESETS[preset["name"]]
+        assert preset["game"] == preset["rules"]["game"]
+    settable = {f.name for f in fields(RuleSet) if f.init} - {"game", "players"}
+    options = {o["name"]: o for o in meta["options"]}
+    assert set(options) == settable
+    for option in options.values():
+        assert option["label"] and set(option["games"]) <= {"wizard", "wily"}
+        assert option["kind"] in ("bool", "choice", "int", "int_list")
+        assert (option["kind"] == "choice") == ("choices" in option)
+    assert options["hidden_bids"]["kind"] == "bool" and options["hidden_bids"]["games"] == ["wizard"]
+    assert options["schedule"]["choices"] == ["standard", "double-down", "quick", "custom"]
+    specs = [b["spec"] for b in meta["bots"]]
+    assert specs == ["rulebased", "random", *(f"search:level={n}" for n in range(1, 6))]
+    assert meta["default_bot"] in specs
+    for spec in specs:
+        make_bot(spec)
+
+
+def test_every_choice_meta_offers_makes_a_table(client: TestClient) -> None:
+    meta = client.get("/meta").json()
+    for option in meta["options"]:
+        values = option.get("choices") or ([True, False] if option["kind"] == "bool" else [])
+        for value in values:
+            game = option["games"][0]
+            options = {option["name"]: value}
+            if option["name"] == "schedule" and value == "custom":
+                options["custom_hand_sizes"] = [1, 2]
+            if option["name"] == "bid_rule" and value != "none":
+                options["hidden_bids"] = False
+            players = 6 if game == "wily" else 4  # 6: every Wily Wizards mode takes six
+            create(client, game=game, players=players, preset=meta["games"][game]["default_preset"], options=options)
+
+
+# --- hints option, who sits where, joining ----------------------------------------------------------------------
+
+
+def test_tables_allow_hints_unless_told_otherwise(client: TestClient) -> None:
+    assert create(client, game="wizard", players=3)["hints"] is True
+    table = create(client, game="wizard", players=3, hints=False)
+    assert table["hints"] is False and client.get(f"/tables/{table['id']}").json()["hints"] is False
+    refused = client.post("/tables", json={"game": "wizard", "players": 3, "hints": "yes"})
+    assert refused.status_code == 422
+    assert len(client.get("/tables").json()) == 2
+
+
+def test_a_summary_says_who_sits_where(client: TestClient) -> None:
+    table = create(client, game="wizard", players=3, turn_seconds=30, seats=[
+        {"name": "Ann", "open": True}, {"name": "Bot", "bot": "rulebased"}, {"name": "Cy", "open": True}])
+    assert table["turn_seconds"] == 30 and table["open_seats"] == 2
+    assert table["players"] == [
+        {"seat": 0, "name": "Ann", "bot": None, "open": True, "claimed": False, "connected": False},
+        {"seat": 1, "name": "Bot", "bot": "rulebased", "open": False, "claimed": True, "connected": True},
+        {"seat": 2, "name": "Cy", "bot": None, "open": True, "claimed": False, "connected": False},
+    ]
+    assert "seats" in table and all("token" not in p for p in table["players"])
+    with client.websocket_connect("/ws") as socket:
+        Client(socket, {0, 2}).hello(table["seats"][1]["token"])  # Cy
+        summary = client.get(f"/tables/{table['id']}").json()
+        assert [(p["claimed"], p["connected"]) for p in summary["players"]] == [(False, False), (True, True),
+                                                                                 (True, True)]
+        assert summary["open_seats"] == 1
+    summary = client.get(f"/tables/{table['id']}").json()
+    assert summary["players"][2]["claimed"] is True and summary["players"][2]["connected"] is False
+    assert [t["open_seats"] for t in client.get("/tables", params={"status": "waiting"}).json()] == [1]
+
+
+def test_a_summary_holds_the_spectator_link_and_no_seat_token(client: TestClient) -> None:
+    table = create(client, game="wizard", players=3)
+    listed = client.get("/tables").json()[0]
+    assert listed["spectator"] == table["spectator"] == f"/play?token={table['spectator_token']}"
+    text = client.get(f"/tables/{table['id']}").text
+    assert all(seat["token"] not in text for seat in table["seats"]) and "seed" not in text
+    with client.websocket_connect("/ws") as socket:
+        watcher = Client(socket, set())
+        assert watcher.hello(listed["spectator"].split("=", 1)[1])["seat"] == -1
+        assert watcher.view is not None and watcher.view["hand"] == []
+
+
+def test_join_hands_out_the_lowest_free_open_seat_until_none_is_left(client: TestClient) -> None:
+    table = create(client, game="wizard", players=4, seats=[
+        {"name": "Ann", "open": True}, {"name": "Bot", "bot": "random"}, {"name": "P3", "open": True},
+        {"name": "P4", "open": True},
+    ])
+    with client.websocket_connect("/ws") as socket:
+        Client(socket, {0, 2, 3}).hello(table["seats"][0]["token"])  # Ann took her seat with her invite link
+        first = client.post(f"/tables/{table['id']}/join", json={"name": "  Bea  "})
+        assert first.status_code == 200
+        body = first.json()
+        assert (body["table"], body["seat"]) == (table["id"], 2)
+        assert body["token"] == table["seats"][1]["token"] and body["invite"] == f"/play?token={body['token']}"
+        second = client.post(f"/tables/{table['id']}/join", json={"name": "Cal"}).json()
+        assert second["seat"] == 3 and second["token"] == table["seats"][2]["token"]
+        full = client.post(f"/tables/{table['id']}/join", json={"name": "Dee"})
+        assert full.status_code == 409 and full.json()["detail"]
+    summary = client.get(f"/tables/{table['id']}").json()
+    assert summary["names"] == ["Ann", "Bot", "Bea", "Cal"] and summary["open_seats"] == 0
+    assert summary["status"] == "waiting"  # claimed is not joined: the game starts when they say hello
+
+
+def test_join_never_hands_out_an_invite_only_or_claimed_seat(client: TestClient) -> None:
+    table = create(client, game="wizard", players=4, seats=[
+        {"name": "Host", "open": True, "claimed": True}, {"name": "Friend"}, {"name": "Anyone", "open": True},
+        {"name": "Bot", "bot": "random"},
+    ])
+    assert table["open_seats"] == 1
+    assert [(p["open"], p["claimed"]) for p in table["players"]] == [(True, True), (False, False), (True, False),
+                                                                     (False, True)]
+    assert client.post(f"/tables/{table['id']}/join", json={"name": "Stranger"}).json()["seat"] == 2
+    again = client.post(f"/tables/{table['id']}/join", json={"name": "Other"})
+    assert again.status_code == 409 and "invited" in again.json()["detail"]
+    assert client.get(f"/tables/{table['id']}").json()["names"] == ["Host", "Friend", "Stranger", "Bot"]
+    everyone_invited = create(client, game="wizard", players=3)  # seats are invite-only unless opened
+    assert everyone_invited["open_seats"] == 0
+    assert client.post(f"/tables/{everyone_invited['id']}/join", json={"name": "X"}).status_code == 409
+    for seat in ({"name": "B", "bot": "random", "open": True}, {"name": "B", "bot": "random", "claimed": True},
+                 {"name": "B", "open": "yes"}):
+        refused = client.post("/tables", json={"game": "wizard", "players": 3, "seats": [seat, {"name": "a"},
+                                                                                          {"name": "b"}]})
+        assert refused.status_code == 422, seat
+    assert len(client.get("/tables").json()) == 2
+
+
+def test_join_refuses_bad_names_unknown_tables_and_started_games(client: TestClient) -> None:
+    table = create(client, game="wizard", players=3, seats=[{"name": f"P{n}", "open": True} for n in range(3)])
+    for body in ({"name": ""}, {"name": "   "}, {"name": "x" * 65}, {"name": 7}, {}, {"name": "A", "seat": 1}):
+        response = client.post(f"/tables/{table['id']}/join", json=body)
+        assert response.status_code == 422, body
+    assert client.get(f"/tables/{table['id']}").json()["open_seats"] == 3  # nothing changed
+    assert client.post("/tables/nope/join", json={"name": "Ann"}).status_code == 404
+    bots = create(client, game="wizard", players=3, options=ONE_ROUND,
+                  seats=[{"name": f"B{i}", "bot": "random"} for i in range(3)])
+    over = client.post(f"/tables/{bots['id']}/join", json={"name": "Ann"})
+    assert over.status_code == 409 and "finished" in over.json()["detail"]
+    started = create(client, game="wizard", players=3, seats=[
+        {"name": "A", "open": True}, {"name": "B", "bot": "random"}, {"name": "C", "bot": "random"}])
+    with ExitStack() as stack:
+        Client(stack.enter_context(client.websocket_connect("/ws")), {0}).hello(started["seats"][0]["token"])
+        assert client.get(f"/tables/{started['id']}").json()["status"] == "playing"
+        late = client.post(f"/tables/{started['id']}/join", json={"name": "Late"})
+        assert late.status_code == 409 and "playing" in late.json()["detail"]
+
+
+def test_claims_and_the_hints_option_survive_a_restart(tmp_path: Path, web: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'restart.sqlite3'}"
+    with TestClient(create_app(url, web=web)) as client:
+        table = create(client, game="wizard", players=3, hints=False,
+                       seats=[{"name": "P1", "open": True}, {"name": "P2", "open": True}, {"name": "P3"}])
+        assert client.post(f"/tables/{table['id']}/join", json={"name": "Ann"}).json()["seat"] == 0
+    with TestClient(create_app(url, web=web)) as client:
+        summary = client.get(f"/tables/{table['id']}").json()
+        assert summary["hints"] is False and summary["names"][0] == "Ann" and summary["open_seats"] == 1
+        assert [p["open"] for p in summary["players"]] == [True, True, False]
+        assert client.post(f"/tables/{table['id']}/join", json={"name": "Bo"}).json()["seat"] == 1
+        assert client.post(f"/tables/{table['id']}/join", json={"name": "Cy"}).status_code == 409
+
+
+# --- replay ------------------------------------------------------------------------------------------------------
+
+
+def test_the_replay_of_a_finished_game_shows_every_step_and_hand(client: TestClient) -> None:
+    table = create(client, game="wily", players=4, seats=[{"name": n, "bot": "rulebased"} for n in "ABCD"])
+    record = GameRecord.from_dict(client.get(f"/tables/{table['id']}/record").json())
+    response = client.get(f"/tables/{table['id']}/replay")
+    assert response.status_code == 200 and response.headers["content-encoding"] == "gzip"
+    replay = response.json()
+    assert (replay["table"], replay["game"], replay["names"]) == (table["id"], "wily", list("ABCD"))
+    assert RuleSet.from_dict(replay["rules"]) == record.rules
+    steps = replay["steps"]
+    assert len(steps) == len(record.actions) + 1
+    states = list(replay_states(record))
+    assert (steps[0]["number"], steps[0]["seat"], steps[0]["action"], steps[0]["text"]) == (0, -1, None, None)
+    last_trick = None
+    noting = new_game(record.rules, record.seed)
+    for number, (step, state) in enumerate(zip(steps, states)):
+        if number:
+            last_trick = apply_noting_trick(noting, record.actions[number - 1]) or last_trick
+        assert step["last_trick"] == last_trick
+        assert step["number"] == number
+        assert step["hands"] == [cards_of(hand) for hand in state.hands]
+        assert step["view"] == as_json(view_to_json(public_view(state)))
+        if number:
+            action = record.actions[number - 1]
+            assert step["action"] == action and step["text"] == action_to_text(action, record.rules.rank_style)
+            assert step["seat"] == states[number - 1].current_player()
+    assert any(step["view"]["phase"] == "pass_cards" for step in steps)
+    assert steps[-1]["last_trick"] is not None and steps[1]["last_trick"] is None
+    assert client.get(f"/tables/{table['id']}/replay").json() == replay  # kept: the same answer again
+
+
+def test_a_replay_is_published_only_once_the_game_is_over(client: TestClient) -> None:
+    table = create(client, game="wizard", players=3)
+    response = client.get(f"/tables/{table['id']}/replay")
+    assert response.status_code == 409 and "over" in response.json()["detail"]
+    assert client.get("/tables/nope/replay").status_code == 404
+
+
+def test_a_replay_is_plain_json_to_a_client_that_does_not_take_gzip(client: TestClient) -> None:
+    table = create(client, game="wizard", players=3, options=ONE_ROUND,
+                   seats=[{"name": f"B{i}", "bot": "random"} for i in range(3)])
+    raw = httpx.Client(transport=client._transport, base_url="http://testserver")  # type: ignore[attr-defined]
+    plain = raw.get(f"/tables/{table['id']}/replay", headers={"accept-encoding": "identity"})
+    assert "content-encoding" not in plain.headers
+    assert len(plain.json()["steps"]) == client.get(f"/tables/{table['id']}").json()["decisions"] + 1
+    zipped = raw.get(f"/tables/{table['id']}/replay", headers={"accept-encoding": "gzip"})
+    assert zipped.headers["content-encoding"] == "gzip" and zipped.json() == plain.json()
+    assert len(zipped.content) == len(plain.content)  # httpx unpacked it
