@@ -256,6 +256,9 @@ class TableScreen {
     this.chat = []; // the server sends the recent chat again after the view
     this.renderChat();
     this.queue = [];
+    // a move sent just before the connection dropped may or may not have arrived: it is sent again with the same id
+    // once the view shows the seat still on turn (the server applies an id once and answers a repeat with its ack)
+    if (this.pending) this.pending.resend = true;
     if (this.seat >= 0) {
       rememberSeat({ token: this.token, table: this.tableId, seat: this.seat, name: this.names[this.seat] });
     }
@@ -275,7 +278,7 @@ class TableScreen {
         h('a', { href: '/', class: 'button primary' }, 'Go to the lobby')));
       return;
     }
-    if (message.code === 'hint' || message.code === 'no_hints') this.hint = null;
+    if (this.hint && (message.reply_to === this.hint.id || message.code === 'no_hints')) this.hint = null;
     this.el.error.textContent = message.message;
     clearTimeout(this.errorTimer);
     this.errorTimer = setTimeout(() => { this.el.error.textContent = ''; }, 6000);
@@ -360,8 +363,6 @@ class TableScreen {
   announceTrick(done, view) {
     if (done.winner < 0) return;
     const style = view.rules.rank_style;
-    const best = done.cards.length ? `` : '';
-    void best;
     announce(`${this.nameOf(done.winner)} won the trick: ${done.cards.map((c) => cardName(c, style)).join(', ')}.`);
   }
 
@@ -399,6 +400,10 @@ class TableScreen {
       if (v.phase !== 'pass_cards') { this.passSelection.clear(); this.passQueue = []; }
     }
     if (this.pending && (message.seq > this.pending.seq || v.current_player !== this.seat)) this.pending = null;
+    if (this.pending && this.pending.resend && message.status === 'playing') {
+      this.pending.resend = false;
+      if (!this.socket.send({ type: 'action', id: this.pending.id, action: this.pending.action })) this.pending = null;
+    }
     this.turnDeadline = typeof message.turn_left === 'number'
       ? { seat: v.current_player, at: message.receivedAt + message.turn_left * 1000 } : null;
     this.screenEl.dataset.seq = String(message.seq);
