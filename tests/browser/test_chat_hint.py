@@ -4,6 +4,7 @@ where it does not), and the turn timer of the seat on turn."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 
 from playwright.sync_api import BrowserContext, Page, expect
@@ -62,6 +63,13 @@ def test_chat_hint_and_turn_timer(server: ServerProcess, new_context: Callable[.
     for page in (ann, bea):
         assert page.script_errors == []  # type: ignore[attr-defined]
     assert all(json.loads(f)["type"] != "chat" for f in frames["bea"].sent[:1])  # hello came first
+
+    # Bea closes her page: Ann's table says she is offline
+    bea_box = ann.locator("#seats .seat[data-seat='1']")
+    expect(bea_box.locator(".tag.away")).to_have_count(0)
+    bea.close()
+    expect(bea_box.locator(".tag.away")).to_have_text("Offline")
+    expect(bea_box).to_have_attribute("aria-label", re.compile("offline"))
 
 
 def test_no_hint_button_where_the_table_allows_none(server: ServerProcess, page: Page) -> None:

@@ -483,6 +483,10 @@ class TableScreen {
     const inTrick = new Map();
     v.trick.forEach((card, k) => inTrick.set((v.trick_leader + k) % v.players, card));
     this.el.seats.dataset.count = String(v.players);
+    // one row of boxes on a wide screen; on a phone two or three to a row (four for seven players)
+    const narrow = { 3: 3, 4: 2, 5: 3, 6: 3, 7: 4 }[v.players] || 3;
+    this.el.seats.style.setProperty('--cols-narrow', String(narrow));
+    this.el.seats.style.setProperty('--cols-wide', String(v.players));
     fill(this.el.seats, this.seatOrder(v).map((seat) => {
       const player = info(seat);
       const bot = this.bots[seat];
@@ -513,7 +517,8 @@ class TableScreen {
         said.push(`auction ${last === '–' ? 'no call yet' : last}`, `won ${v.tricks_won[seat] ?? 0}`);
       }
       const played = inTrick.has(seat) ? `, played ${cardName(inTrick.get(seat), v.rules.rank_style)}` : '';
-      const label = `${this.names[seat] || `Seat ${seat + 1}`}${seat === this.seat ? ' (you)' : ''}${bot ? ', bot' : ''}`
+      const away = player && !bot && player.claimed && !player.connected;
+      const label = `${this.names[seat] || `Seat ${seat + 1}`}${seat === this.seat ? ' (you)' : ''}${bot ? ', bot' : ''}${away ? ', offline' : ''}`
         + `${seat === v.dealer ? ', dealer' : ''}: ${said.join(', ')}${played}${onTurn ? `, ${PHASE_VERB[v.phase] || 'to act'} now` : ''}`;
       return h('li', { class: `seat${onTurn ? ' on-turn' : ''}${seat === this.seat ? ' me' : ''}`, dataset: { seat: String(seat) },
         'aria-label': label, 'aria-current': onTurn ? 'true' : null },
