@@ -144,7 +144,10 @@ class Replay {
     let cards = v.trick;
     let winner = -1;
     const justDone = v.round_tricks.at(-1);
-    if (!cards.length && justDone && before && before.view.round_tricks.length < v.round_tricks.length) {
+    const lastTrick = step.last_trick;
+    if (!cards.length && lastTrick && (!before || JSON.stringify(lastTrick) !== JSON.stringify(before.last_trick))) {
+      ({ leader, cards, winner } = lastTrick); // the trick this step completed (also a hand's last one)
+    } else if (!cards.length && justDone && before && before.view.round_tricks.length < v.round_tricks.length) {
       [leader, cards, winner] = justDone;
     } else if (!cards.length && before && before.view.phase === 'play' && before.view.trick.length && step.action !== null) {
       // the hand's last trick: the next view is the next hand; the player's last card completes it

@@ -883,9 +883,12 @@ class TableScreen {
       }
       return entry.text;
     };
+    // values: the mean score of the round (Wizard), or the chance that the team gains the hand's letter (Wily)
+    const worth = (entry) => (v.game === 'wily' ? `${Math.round(entry.value * 100)}% for the letter`
+      : `${entry.value >= 0 ? '+' : ''}${Math.round(entry.value)} points`);
     const [best, ...rest] = this.hint.values;
-    fill(box, h('p', {}, h('b', {}, 'Hint: '), best ? `${text(best)} looks best` : 'no suggestion',
-      rest.length ? ` (then ${rest.slice(0, 2).map(text).join(', ')})` : '', '.'));
+    fill(box, h('p', {}, h('b', {}, 'Hint: '), best ? `${text(best)} looks best (${worth(best)})` : 'no suggestion',
+      rest.length ? `; then ${rest.slice(0, 2).map((entry) => `${text(entry)} (${worth(entry)})`).join(', ')}` : '', '.'));
   }
 
   // --- scores, chat, dialogs ----------------------------------------------------------------------------------
