@@ -8,21 +8,6 @@ import { describeRules, GAME_NAMES } from './rules.js';
 
 const REFRESH_MS = 4000;
 
-// Used when the server predates GET /meta: enough to create a table with its defaults.
-const FALLBACK_META = {
-  games: { wizard: { players: [3, 4, 5, 6], default_preset: 'standard' }, wily: { players: [4, 6], default_preset: 'wily' } },
-  presets: [
-    { name: 'standard', game: 'wizard', description: 'Wizard as printed', rules: { game: 'wizard', players: 4 } },
-    { name: 'quick', game: 'wizard', description: 'Rounds of 1, 3, 5 ... cards', rules: { game: 'wizard', players: 4, schedule: 'quick' } },
-    { name: 'wily', game: 'wily', description: 'Wily Wizards with partners', rules: { game: 'wily', players: 4 } },
-  ],
-  options: [],
-  bots: [{ spec: 'rulebased', label: 'Rule-based' }, { spec: 'random', label: 'Random' },
-    ...[1, 2, 3, 4, 5].map((level) => ({ spec: `search:level=${level}`, label: `Search, level ${level}` }))],
-  default_bot: 'rulebased',
-  fallback: true,
-};
-
 // names for bot seats left unnamed (the seat's badge says it is a bot)
 const BOT_NAMES = ['Merlin', 'Morgana', 'Circe', 'Prospero', 'Nimue', 'Gandalf', 'Medea'];
 
@@ -55,7 +40,11 @@ class Lobby {
     try {
       this.meta = await api.meta();
     } catch (error) {
-      this.meta = FALLBACK_META;
+      fill(this.root, h('main', { id: 'main', class: 'notice' },
+        h('h1', {}, 'The server did not answer'),
+        h('p', {}, `It may be starting or stopped (${error.message}).`),
+        h('button', { type: 'button', class: 'primary', onclick: () => this.start() }, 'Try again')));
+      return;
     }
     this.build();
     await this.refresh();
@@ -239,7 +228,7 @@ class Lobby {
     const body = { game, players, preset: this.el.preset.value, options, seats };
     const timer = Number(this.el.timer.value);
     if (timer > 0) body.turn_seconds = timer;
-    if (!this.meta.fallback) body.hints = this.el.hints.checked;
+    body.hints = this.el.hints.checked;
     return body;
   }
 
@@ -294,14 +283,28 @@ class Lobby {
   // --- the lists ----------------------------------------------------------------------------------------------
 
   async refresh() {
+    let tables;
     try {
-      this.tables = await api.tables();
+      tables = await api.tables();
       this.el.error.textContent = '';
     } catch (error) {
       this.el.error.textContent = `The server did not answer (${error.message}); trying again.`;
       return;
     }
+    // redrawn only when something changed, so that a focused button keeps its focus between refreshes
+    const key = JSON.stringify([tables, mySeats()]);
+    if (key === this.shownKey) return;
+    this.shownKey = key;
+    this.tables = tables;
+    const active = document.activeElement;
+    const item = active && active.closest && active.closest('.table-item');
+    const where = item ? [item.closest('section').id, item.dataset.table, active.textContent] : null;
     this.renderLists();
+    if (where) { // the same button of the same table, drawn anew
+      const again = [...document.querySelectorAll(`#${where[0]} .table-item[data-table="${where[1]}"] a, #${where[0]} .table-item[data-table="${where[1]}"] button`)]
+        .find((el) => el.textContent === where[2]);
+      if (again) again.focus();
+    }
   }
 
   watchLink(table) {
@@ -327,7 +330,7 @@ class Lobby {
       h('ul', { class: 'table-list' }, mine.map((seat) => {
         const table = byId.get(seat.table);
         const finished = table.status === 'finished';
-        return h('li', { class: 'table-item' },
+        return h('li', { class: 'table-item', dataset: { table: table.id } },
           h('div', { class: 'table-text' }, h('b', {}, GAME_NAMES[table.game] || table.game), ` \u00b7 as ${seat.name || `seat ${seat.seat + 1}`}`,
             h('span', { class: 'muted' }, ` \u00b7 ${statusText(table)}`)),
           h('div', { class: 'table-buttons' }, finished
