@@ -209,20 +209,18 @@ class Lobby {
       const value = read();
       if (JSON.stringify(value) !== JSON.stringify(base)) options[option.name] = value;
     }
-    let creator = true; // the first person's seat is the creator's own: taken at once, never handed out by Join
     const seats = [...this.el.seats.children].map((row, seat) => {
       const name = row.querySelector('input').value.trim();
       const kind = row.querySelector('select').value;
       const bot = kind === 'human' || kind === 'open' ? null : kind;
-      const label = bot ? (this.meta.bots.find((b) => b.spec === bot) || { label: bot }).label : null;
-      const you = seat === 0 && !bot ? this.el.name.value.trim() : '';
-      const seatName = name || you || (bot ? BOT_NAMES[seat % BOT_NAMES.length] : `Player ${seat + 1}`);
-      void label;
+      // seat 1 as a person is the creator's own: taken at once, never handed out by Join
+      const creator = seat === 0 && kind === 'human';
+      const seatName = name || (creator && this.el.name.value.trim())
+        || (bot ? BOT_NAMES[seat % BOT_NAMES.length] : `Player ${seat + 1}`);
       if (bot) return { name: seatName.slice(0, 64), bot };
       const person = { name: seatName.slice(0, 64) };
-      if (creator && kind === 'human') person.claimed = true;
+      if (creator) person.claimed = true;
       else if (kind === 'open') person.open = true;
-      creator = false;
       return person;
     });
     const body = { game, players, preset: this.el.preset.value, options, seats };
@@ -249,7 +247,7 @@ class Lobby {
     this.el.createButton.disabled = false;
     storageSet(`wizardcards.created.${table.id}`, { seats: table.seats, spectator: table.spectator });
     const humans = table.seats || [];
-    const mine = humans[0];
+    const mine = body.seats[0].claimed ? humans[0] : null; // the creator's own seat, when seat 1 is a person
     if (mine) rememberSeat({ token: mine.token, table: table.id, seat: mine.seat, name: mine.name, game: table.game });
     if (mine && humans.length === 1) {
       location.href = mine.invite; // nobody to invite: straight to the table
@@ -261,14 +259,14 @@ class Lobby {
 
   showCreated(table, body) {
     const humans = table.seats || [];
-    const mine = humans[0];
+    const mine = body.seats[0].claimed ? humans[0] : null;
     const open = (seat) => !!(body.seats[seat.seat] && body.seats[seat.seat].open);
-    const rows = humans.slice(1).map((seat) => h('li', {}, h('b', {}, open(seat) ? `Seat ${seat.seat + 1}` : seat.name),
+    const rows = humans.filter((seat) => seat !== mine).map((seat) => h('li', {}, h('b', {}, open(seat) ? `Seat ${seat.seat + 1}` : seat.name),
       open(seat) ? ' \u2014 open: anyone can join from the lobby, or send this link' : ` (seat ${seat.seat + 1})`,
       copyRow(`Invite link for ${open(seat) ? `seat ${seat.seat + 1}` : seat.name}`, seat.invite)));
     fill(this.el.created,
       h('h2', {}, 'Table ready'),
-      mine ? h('p', {}, 'Send each person their own link; the game starts when everybody has joined.')
+      rows.length ? h('p', {}, 'Send each person their own link; the game starts when everybody has joined.')
         : h('p', {}, 'Only bots at this table: it is playing itself. Watch it:'),
       rows.length ? h('ul', { class: 'invite-list' }, rows) : null,
       h('p', { class: 'spectator-link' }, h('b', {}, 'Spectators'), copyRow('Spectator link', `${table.spectator}&watch`)),

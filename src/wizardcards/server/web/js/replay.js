@@ -5,7 +5,7 @@ import { api } from './api.js';
 import { cardName, cardShort, cardSvg, SUITS, sortHand, suitIcon } from './cards.js';
 import { announce, fill, h } from './dom.js';
 import { GAME_NAMES, handSizes, teamName } from './rules.js';
-import { lettersText, ranking, wilyChart, wilySheet, wizardChart, wizardSheet } from './scores.js';
+import { ranking, wilyChart, wilySheet, wizardChart, wizardSheet } from './scores.js';
 
 export async function startReplay(root, tableId) {
   fill(root, h('main', { id: 'main', class: 'notice' }, h('p', {}, 'Loading the game\u2026')));
@@ -187,6 +187,5 @@ class Replay {
       ? h('ol', { class: 'ranking' }, ranking(v, this.names).map((row) => h('li', { class: row.winner ? 'winner' : '' },
         h('span', { class: 'rank-name' }, row.winner ? '\u2605 ' : '', row.label), h('span', { class: 'rank-value' }, row.value))))
       : null);
-    void lettersText;
   }
 }

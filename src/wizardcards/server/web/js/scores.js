@@ -31,14 +31,6 @@ function marker(kind, x, y, colour) {
   }
 }
 
-export function seriesKey(name, index) {
-  const style = SERIES[index % SERIES.length];
-  const svg = s('svg', { viewBox: '0 0 28 10', width: 28, height: 10, 'aria-hidden': 'true' },
-    s('line', { x1: 1, y1: 5, x2: 27, y2: 5, stroke: style.colour, 'stroke-width': 2, 'stroke-dasharray': style.dash }),
-    marker(style.marker, 14, 5, style.colour));
-  return h('span', { class: 'series-key' }, svg, name);
-}
-
 function niceStep(range) {
   const rough = range / 5;
   const power = 10 ** Math.floor(Math.log10(Math.max(rough, 1)));
@@ -192,19 +184,18 @@ export function wilySheet(sheet, teams, names) {
       teamIds.map((team) => h('th', { scope: 'col' }, teamName(team, teams, names))))));
   const body = h('tbody');
   sheet.forEach((row, index) => {
-    const [dealer, auction, high, bid, trump, teamTricks, letterTo, letters] = row;
+    const [, , high, bid, trump, teamTricks, letterTo, letters] = row; // dealer and auction: the table shows them
     const contract = high < 0 ? 'thrown in (all passed)'
       : `${names[high]} ${bid}, ${trump < 0 ? 'no trump' : SUITS[trump].name}`;
     body.append(h('tr', {},
       h('th', { scope: 'row' }, String(index + 1)),
       h('td', { class: 'contract-cell' }, contract),
       teamIds.map((team) => h('td', {
-        'aria-label': `${teamName(team, teams, names)}: ${teamTricks[team] ?? 0} tricks${letterTo.includes(team) ? ', gained a letter' : ''}, letters ${lettersText(letters[team])}`,
+        'aria-label': `${teamName(team, teams, names)}: ${teamTricks[team] ?? 0} tricks${letterTo.includes(team) ? ', gained a letter' : ''}, ${letters[team]} of 6 letters`,
       },
       h('span', { class: 'bid-took' }, `${teamTricks[team] ?? 0} tricks`),
       letterTo.includes(team) ? h('span', { class: 'points' }, '+1 letter') : null,
       h('span', { class: 'total letters-word' }, lettersText(letters[team]))))));
-    void dealer; void auction;
   });
   table.append(body);
   return table;

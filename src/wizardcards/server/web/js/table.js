@@ -5,14 +5,14 @@
 // Views are shown one after another with short pauses (the other seats' cards appear one by one, a finished trick
 // stays on the table a moment and then goes to its winner); the pace is a setting ('normal', 'fast', 'off').
 
-import { api, findSeat, rememberSeat, savedName, saveName } from './api.js';
+import { findSeat, rememberSeat, savedName, saveName } from './api.js';
 import {
   BID_BASE, cardAction, cardName, cardShort, cardSvg, isJester, isWizard, NO_TRUMP, PASS, sortHand, SUITS, suitIcon,
   TRUMP_BASE,
 } from './cards.js';
 import { announce, copyText, fill, h, s, storageGet, storageSet } from './dom.js';
 import { GAME_NAMES, handSizes, teamMembers, teamName } from './rules.js';
-import { lettersText, ranking, seriesKey, teamList, wilyChart, wilySheet, wizardChart, wizardSheet } from './scores.js';
+import { ranking, teamList, wilyChart, wilySheet, wizardChart, wizardSheet } from './scores.js';
 import { TableSocket } from './socket.js';
 
 const SPEEDS = {
