@@ -26,6 +26,7 @@ def test_replay_of_a_finished_game_shows_every_hand(server: ServerProcess, page:
     page.goto(server.url + "/")  # a table of bots plays itself out at once
     item = page.locator(f"#finished-tables .table-item[data-table='{table['id']}']")
     expect(item).to_contain_text("Merlin")
+    screenshot(page, "lobby-desktop", full_page=True)
     item.get_by_role("link", name=re.compile("^Replay")).click()
     page.wait_for_url(re.compile(rf"/replay/{table['id']}$"))
 

@@ -104,7 +104,7 @@ class Lobby {
       h('div', { class: 'field grow' }, h('label', { for: 'preset' }, 'Rules'), el.preset)),
     el.presetNote, el.optionsBox,
     h('fieldset', { class: 'seats-box' }, h('legend', {}, 'Seats'),
-      h('p', { class: 'muted' }, 'Each seat is a person (they get an invite link) or a bot.'), el.seats),
+      h('p', { class: 'muted' }, 'Each seat is you, a person you invite (they get a link), an open seat anyone may join from this page, or a bot.'), el.seats),
     h('div', { class: 'field-row' },
       h('div', { class: 'field grow' }, h('label', { for: 'turn-timer' }, 'Turn timer'), el.timer),
       h('label', { class: 'check', for: 'hints' }, el.hints, ' Hints allowed')),

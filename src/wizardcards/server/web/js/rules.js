@@ -21,7 +21,11 @@ export function describeRules(rules, meta) {
   for (const option of (meta && meta.options) || []) labels[option.name] = option.label;
   const parts = [];
   for (const [name, value] of Object.entries(rules || {})) {
-    if (name === 'game' || name === 'players') continue;
+    if (name === 'game' || name === 'players' || name === 'custom_hand_sizes') continue;
+    if (name === 'schedule' && value === 'custom') {
+      parts.push(`Rounds of ${(rules.custom_hand_sizes || []).join(', ')} cards`);
+      continue;
+    }
     const label = labels[name] || name.replace(/_/g, ' ');
     if (value === true) parts.push(label);
     else if (value === false || value === null) parts.push(`${label}: no`);

@@ -166,6 +166,7 @@ class TableScreen {
     el.centreNote = h('div', { class: 'centre-note', id: 'centre-note' });
     el.status = h('p', { class: 'status-line', id: 'status-line' });
     el.timer = h('span', { class: 'timer', id: 'timer', hidden: true });
+    el.hintSlot = h('span', { class: 'hint-slot' });
     el.error = h('p', { class: 'error-line', id: 'error-line', role: 'alert' });
     el.controls = h('div', { class: 'controls', id: 'controls' });
     el.hintBox = h('div', { class: 'hint-box', id: 'hint-box', hidden: true, 'aria-live': 'polite' });
@@ -196,7 +197,7 @@ class TableScreen {
       el.teams, el.seats,
       h('div', { class: 'centre' }, el.trump, h('div', { class: 'trick-wrap' }, el.trick, el.centreNote, el.lastButton)),
       el.waiting,
-      h('div', { class: 'turn-row' }, el.status, el.timer),
+      h('div', { class: 'turn-row' }, el.status, el.timer, el.hintSlot),
       el.error, el.controls, el.hintBox, el.hand);
     const main = h('main', { id: 'main', class: 'table-main' }, playArea, el.side);
     this.screenEl = h('div', { class: 'table-screen' }, top, main, el.summary, el.dialog);
@@ -791,10 +792,12 @@ class TableScreen {
       blocks.push(h('p', { class: 'passed-note' },
         `You gave ${v.given.map((c) => cardShort(c, style)).join(' ')} and received ${v.received.map((c) => cardShort(c, style)).join(' ')}.`));
     }
-    if (this.hints && this.seat >= 0 && v.current_player === this.seat && this.status === 'playing' && phase !== 'game_over') {
-      blocks.push(h('button', { type: 'button', id: 'btn-hint', class: 'hint-button', 'aria-keyshortcuts': 'I',
-        disabled: !this.myTurn(v) || !!this.hint, onclick: () => this.askHint() }, this.hint && this.hint.waiting ? 'Thinking\u2026' : 'Hint'));
-    }
+    // the hint button sits in the turn line, beside "Your turn", to keep the controls short on a phone
+    fill(this.el.hintSlot, this.hints && this.seat >= 0 && v.current_player === this.seat && this.status === 'playing'
+      && phase !== 'game_over'
+      ? h('button', { type: 'button', id: 'btn-hint', class: 'hint-button small', 'aria-keyshortcuts': 'I',
+        disabled: !this.myTurn(v) || !!this.hint, onclick: () => this.askHint() }, this.hint && this.hint.waiting ? 'Thinking\u2026' : 'Hint')
+      : null);
     fill(this.el.controls, blocks);
     const hinted = this.hint && !this.hint.waiting ? this.hint.best : null;
     if (hinted !== null && hinted >= 54) {
