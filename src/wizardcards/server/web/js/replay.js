@@ -139,22 +139,12 @@ class Replay {
       ? h('span', { class: 'trump-text' }, 'Trump ', suitIcon(v.trump_suit, 18), h('b', {}, SUITS[v.trump_suit].name))
       : h('span', { class: 'trump-text' }, h('b', {}, v.phase === 'auction' || v.phase === 'name_trump' ? 'Trump not named yet' : 'No trump')));
     fill(this.el.trump, trump);
-    // the trick: the one in progress, or the one this step completed
-    let leader = v.trick_leader;
-    let cards = v.trick;
+    // the trick: the one in progress, or the one this step completed (last_trick: a hand's last trick is in no view)
+    let { trick_leader: leader, trick: cards } = v;
     let winner = -1;
-    const justDone = v.round_tricks.at(-1);
-    const lastTrick = step.last_trick;
-    if (!cards.length && lastTrick && (!before || JSON.stringify(lastTrick) !== JSON.stringify(before.last_trick))) {
-      ({ leader, cards, winner } = lastTrick); // the trick this step completed (also a hand's last one)
-    } else if (!cards.length && justDone && before && before.view.round_tricks.length < v.round_tricks.length) {
-      [leader, cards, winner] = justDone;
-    } else if (!cards.length && before && before.view.phase === 'play' && before.view.trick.length && step.action !== null) {
-      // the hand's last trick: the next view is the next hand; the player's last card completes it
-      const played = (before.hands[step.seat] || []).find((card) => (step.action < 52 ? card === step.action
-        : step.action === 52 ? card >= 52 && card < 56 : card >= 56));
-      cards = played === undefined ? before.view.trick : [...before.view.trick, played];
-      leader = before.view.trick_leader;
+    const done = step.last_trick;
+    if (!cards.length && done && before && JSON.stringify(done) !== JSON.stringify(before.last_trick)) {
+      ({ leader, cards, winner } = done);
     }
     fill(this.el.trick, cards.map((card, k) => {
       const seat = (leader + k) % v.players;

@@ -70,7 +70,6 @@ class TableScreen {
     this.queue = [];
     this.pumping = false;
     this.animating = false;
-    this.lastTrick = null; // {leader, cards, winner, partial}
     this.pending = null; // {id, action, seq}
     this.passSelection = new Set();
     this.passQueue = [];
@@ -309,8 +308,6 @@ class TableScreen {
         const pace = speed();
         const catchUp = !previous || this.queue.length > 6 || message.seq !== previous.seq + 1;
         const done = previous && message.seq === previous.seq + 1 ? this.completedTrick(previous, message) : null;
-        if (done) this.lastTrick = done;
-        else if (message.last_trick && !this.lastTrick) this.lastTrick = { ...message.last_trick, partial: false };
         if (done && !catchUp && pace.trick > 0) {
           this.animating = true;
           this.render(message, done);
@@ -331,34 +328,12 @@ class TableScreen {
     }
   }
 
-  /** The trick completed between two consecutive views, or null. */
+  /** The trick completed between two consecutive views, or null. A view message carries the game's most recent
+   * trick (`last_trick`): the view's own `round_tricks` start empty again as soon as the next hand is dealt, which
+   * happens with the hand's last card. */
   completedTrick(previous, message) {
-    const before = previous.view;
-    const after = message.view;
-    if (message.last_trick !== undefined) {
-      const now = message.last_trick;
-      const then = previous.last_trick;
-      if (now && JSON.stringify(now) !== JSON.stringify(then)) return { ...now, partial: false };
-      return null;
-    }
-    const last = after.round_tricks.at(-1);
-    const lastBefore = before.round_tricks.at(-1);
-    if (last && (after.round_index !== before.round_index || after.round_tricks.length !== before.round_tricks.length)
-      && JSON.stringify(last) !== JSON.stringify(lastBefore)) {
-      return { leader: last[0], cards: last[1], winner: last[2], partial: false };
-    }
-    // The hand's last trick: the next view is the next hand, and without the server's last_trick its final card is
-    // not known here. Show what was seen; the winner is the seat whose trick count the new sheet line shows.
-    if (before.phase === 'play' && after.round_index !== before.round_index
-      && before.trick.length === before.players - 1) {
-      let winner = -1;
-      const row = after.sheet.at(-1);
-      if (after.game === 'wizard' && row) {
-        winner = row[5].findIndex((tricks, seat) => tricks > (before.tricks_won[seat] || 0));
-      }
-      return { leader: before.trick_leader, cards: before.trick, winner, partial: true };
-    }
-    return null;
+    const now = message.last_trick;
+    return now && JSON.stringify(now) !== JSON.stringify(previous.last_trick) ? now : null;
   }
 
   announceTrick(done, view) {
@@ -419,7 +394,7 @@ class TableScreen {
     this.renderInteractive(v);
     this.renderScores(v);
     this.renderSummary(message);
-    this.el.lastButton.disabled = !this.lastTrickToShow(v);
+    this.el.lastButton.disabled = !message.last_trick;
     if (previous && previous.view.current_player !== v.current_player && v.current_player === this.seat
       && message.status === 'playing') {
       announce(`Your turn: ${this.turnWhat(v)}.`);
@@ -571,13 +546,10 @@ class TableScreen {
     let leader = v.trick_leader;
     let cards = v.trick;
     let winner = -1;
-    let partial = false;
-    if (override) {
-      ({ leader, cards, winner, partial } = override);
-    } else if (v.phase === 'game_over' && !cards.length && v.round_tricks.length) {
-      [leader, cards, winner] = v.round_tricks.at(-1); // the game's last trick stays on the table
-      override = { leader, cards, winner, partial: false };
+    if (!override && v.phase === 'game_over' && this.shown.last_trick) {
+      override = this.shown.last_trick; // the game's last trick stays on the table
     }
+    if (override) ({ leader, cards, winner } = override);
     const showTrick = override || v.phase === 'play' || v.phase === 'game_over' && cards.length;
     this.el.trick.classList.toggle('complete', !!override);
     if (!showTrick) {
@@ -600,10 +572,6 @@ class TableScreen {
         const next = seat === v.current_player;
         slots.push(h('figure', { class: `slot empty${next ? ' next' : ''}` },
           h('div', { class: 'trick-card placeholder', 'aria-hidden': 'true' }, next ? '\u2026' : ''),
-          h('figcaption', {}, name)));
-      } else if (partial) {
-        slots.push(h('figure', { class: 'slot empty' },
-          h('div', { class: 'trick-card placeholder', 'aria-hidden': 'true' }, '?'),
           h('figcaption', {}, name)));
       }
     }
@@ -950,16 +918,10 @@ class TableScreen {
     announce(`Game over. ${title}.`);
   }
 
-  lastTrickToShow(v) {
-    const inHand = v.round_tricks.at(-1);
-    if (inHand && v.phase === 'play') return { leader: inHand[0], cards: inHand[1], winner: inHand[2], partial: false };
-    return this.lastTrick;
-  }
-
   showLastTrick() {
     if (!this.shown) return;
     const v = this.shown.view;
-    const done = this.lastTrickToShow(v);
+    const done = this.shown.last_trick;
     if (!done) return;
     const style = v.rules.rank_style;
     const cards = done.cards.map((card, k) => {
@@ -968,9 +930,7 @@ class TableScreen {
         h('div', { class: 'trick-card', role: 'img', 'aria-label': `${this.nameOf(seat)}: ${cardName(card, style)}${k === 0 ? ', led' : ''}` }, cardSvg(card, style)),
         h('figcaption', {}, seat === done.winner ? '\u2605 ' : '', this.nameOf(seat)));
     });
-    this.openDialog('Last trick', h('div', { class: 'trick' }, cards),
-      done.winner >= 0 ? h('p', {}, `${this.nameOf(done.winner)} ${done.winner === this.seat ? 'won' : 'won'} it.`) : null,
-      done.partial ? h('p', { class: 'muted' }, 'The last card of that hand is not shown.') : null);
+    this.openDialog('Last trick', h('div', { class: 'trick' }, cards), h('p', {}, `${this.nameOf(done.winner)} won it.`));
   }
 
   showHelp() {
