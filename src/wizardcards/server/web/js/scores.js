@@ -46,7 +46,7 @@ export function lineChart(series, { xMax, yMin, yMax, yStep, xLabel, yLabel, tit
   const W = 360; const H = 200;
   // room on the right for the longest "name value" label at the end of a line
   const longest = Math.max(0, ...series.map((one) => `${one.name} ${one.values.at(-1) ?? ''}`.length));
-  const left = 36; const right = Math.min(130, Math.max(48, longest * 6.2 + 8)); const top = 12; const bottom = 28;
+  const left = 36; const right = Math.min(140, Math.max(48, longest * 6.8 + 10)); const top = 12; const bottom = 28;
   const plotW = W - left - right; const plotH = H - top - bottom;
   const allY = series.flatMap((one) => one.values);
   let lo = yMin ?? Math.min(0, ...allY);
