@@ -29,6 +29,7 @@ def test_a_game_by_keyboard_with_labels(server: ServerProcess, page: Page) -> No
     looked_at_last_trick = False
     while (current := wait_turn_or_end(page)) != "game_over":
         before = seq(page)
+        assert page.title().startswith("▶ Your turn")  # the tab says so too
         if current == "bid":
             bid = page.locator("#controls button.bid:not([disabled])").first.inner_text()
             page.keyboard.press(bid)

@@ -52,6 +52,7 @@ class Lobby {
   }
 
   build() {
+    document.title = 'wizardcards: play Wizard and Wily Wizards';
     const el = this.el = {};
     el.name = h('input', { id: 'your-name', type: 'text', maxlength: 64, autocomplete: 'nickname', value: savedName(),
       placeholder: 'Your name', oninput: () => {

@@ -37,6 +37,7 @@ class Replay {
   }
 
   build() {
+    document.title = `Replay: ${GAME_NAMES[this.data.game] || this.data.game} \u00b7 wizardcards`;
     const el = this.el = {};
     const last = this.steps.length - 1;
     el.slider = h('input', { type: 'range', min: 0, max: last, value: 0, id: 'replay-slider', 'aria-label': 'Step',

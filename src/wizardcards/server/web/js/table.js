@@ -406,6 +406,9 @@ class TableScreen {
   renderInteractive(v) {
     // "yes" while this page may decide (tests and styles read it): on turn, nothing in flight, nothing animating
     this.screenEl.dataset.myTurn = this.myTurn(v) && !this.pending ? 'yes' : 'no';
+    // the tab's title says when it is your turn, for a player looking at another tab
+    const game = GAME_NAMES[v.game] || v.game;
+    document.title = v.current_player === this.seat && this.status === 'playing' ? `\u25b6 Your turn \u00b7 ${game}` : `${game} \u00b7 wizardcards`;
     this.renderStatus(v);
     this.renderControls(v);
     this.renderHand(v);
