@@ -1,7 +1,7 @@
 """``search``: a bot that plays and bids by Monte Carlo simulation over deals sampled from its View, for both games.
 
-Method (perfect-information Monte Carlo with heuristic playouts)
-----------------------------------------------------------------
+Method (perfect-information Monte Carlo: heuristic playouts, exact endgames)
+----------------------------------------------------------------------------
 Each decision draws complete deals uniformly from those consistent with the seat's ``View`` (``determinize.py``)
 and, on every sampled deal, plays each legal action followed by the rest of the hand with every seat playing the
 rule-based heuristic from its own hand (``rollout.py``). The same deals serve every action (common random numbers),
@@ -14,12 +14,22 @@ so the comparison between actions is not drowned by the luck of the deal. An act
 Identical Wizards and identical Jesters are one action (the core's action space). Playouts stop at the end of the
 hand: a decision about one hand changes nothing else.
 
+Wizard adds two things:
+
+* **Inference from the bids** (``inference.py``): the deals are weighted by how likely the bids already made are
+  given the hands the deal puts behind them (a bid model fitted on ``search``'s own bids), and the deals played out
+  are drawn in proportion to those weights. Bids not made yet (or hidden) are drawn from the same model.
+* **Exact endgames** (``endgame.py``): with at most ``MAX_TRICKS`` tricks left (a 3-card hand from its start), the
+  rest of the hand on each sampled deal is not a heuristic playout but solved exactly, every seat playing for its
+  own round score with all cards known (max^n). Bids on such hands are valued the same way.
+
 Decisions
 ---------
 * Wizard, play: the action with the highest mean round score.
-* Wizard, bid: the seats that bid later are given the rule-based bid of their sampled hand; on every sampled deal
-  the round is played out once per legal bid with this seat aiming at that bid, and the bid with the highest mean
-  score is chosen. The hook and Canadian rules are respected because only ``view.legal_actions`` are scored.
+* Wizard, bid: the seats that bid later are given a bid drawn from the bid model for their sampled hand; on every
+  sampled deal the round is played out (or solved) once per legal bid with this seat aiming at that bid, which
+  estimates the distribution of its tricks for each bid (``bid_outcomes``); the bid with the highest expected score
+  is chosen. The hook and Canadian rules are respected because only ``view.legal_actions`` are scored.
 * Wizard, trump after a Wizard is turned up: the suit whose best bid scores highest.
 * Wily Wizards, auction: on every sampled deal the hand is played out (passing included) with this seat as high
   bidder, once per trump it could name; a bid's value is its chance to be made with the best trump for that bid. A
@@ -33,7 +43,8 @@ Decisions
 Levels
 ------
 ``search:level=1..5`` (default 3) sets the work per decision as a budget of simulated card plays, divided among the
-sampled deals; a level also has a floor of deals. ``samples=K`` fixes the number of deals instead. The budget is a
+sampled deals (an exact endgame counts as the card plays it costs, ``endgame.solve_cost``); a level also has a floor
+of deals. ``samples=K`` fixes the number of deals instead. The budget is a
 count, not a clock, so a game is reproducible from its seeds on any machine. ``analyse(view)`` returns every legal
 action with its estimated value (the numbers above), for hints in the front ends.
 """
@@ -41,7 +52,6 @@ action with its estimated value (the numbers above), for hints in the front ends
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 from ..core import View
 from ..core import actions as A
@@ -52,6 +62,8 @@ from ..core.wily import receivers_of
 from ..core.wizard import round_score
 from .base import register_bot
 from .determinize import Sampler
+from .endgame import MAX_TRICKS, Endgame, solve_cost
+from .inference import BidModel, dealt_hands, played_by_seat, resample
 from .rollout import KEYS, playout
 from .rulebased import hand_value, longest_strong_suit
 
@@ -61,6 +73,8 @@ MAX_SAMPLES = 400
 OVERHEAD = 16
 """Per playout, the cost of sampling and setting it up, in card plays."""
 BID_BUDGET = 2
+OVERSAMPLE = 4
+"""Candidate deals sampled per deal played out when bids are known (weighted by the bid model, then resampled)."""
 """Bids (one per round) get this many times the budget of a card play: they matter most and are few."""
 
 
@@ -111,64 +125,111 @@ class SearchBot:
             return {a: max(self._wizard_bids(view, rng, a - A.TRUMP_BASE, 4).values()) for a in view.legal_actions}
         return self._wizard_play(view, rng)
 
-    def _deals(self, playouts: int, cards: int, scale: int = 1) -> int:
-        """Sampled deals for a decision that plays ``playouts`` playouts of ``cards`` cards on each deal."""
+    def _deals(self, playouts: int, cards: int, scale: int = 1, cost: int = 0) -> int:
+        """Sampled deals for a decision that plays ``playouts`` playouts of ``cards`` cards on each deal (or, given
+        a ``cost``, solves that many endgames of that cost in card plays)."""
         if self.samples is not None:
             return self.samples
         budget, least = LEVELS[self.level]
-        return max(least, min(MAX_SAMPLES, budget * scale // (playouts * (cards + OVERHEAD))))
+        return max(least, min(MAX_SAMPLES, budget * scale // (playouts * (cost or cards + OVERHEAD))))
 
-    def _play_setup(self, view: View) -> tuple[Sampler, tuple[int, ...], int, bool, list[int]]:
+    def _play_setup(self, view: View, cost: int = 0) -> tuple[Sampler, tuple[int, ...], int, bool, list[int]]:
         """What playing a card needs in both games: the sampler, the moves, how many deals, the Jester-lead reading,
         and the card each move plays."""
         moves = view.legal_actions
         left = view.players * view.hand_size - view.played.bit_count()
         first_suited = view.rules.jester_lead.value == "first_suited"
-        return Sampler(view), moves, self._deals(len(moves), left), first_suited, [
+        return Sampler(view), moves, self._deals(len(moves), left, cost=cost), first_suited, [
             card_of_action(a, view.hand) for a in moves
         ]
 
     # --- Wizard ------------------------------------------------------------------------------------------------
 
+    def _weighted_deals(
+        self, view: View, sampler: Sampler, deals: int, rng: random.Random, model: BidModel, played: list[int],
+    ) -> list[tuple[list[int], list[int], int]]:
+        """The deals to play out, as (hands, dealt hands, times drawn): ``deals`` draws from the deals consistent
+        with the view, weighted by the likelihood of the bids the other seats have made (``inference.py``). With no
+        other bid known, plain uniform draws."""
+        n, me = view.players, view.seat
+        if all(b is None for s, b in enumerate(view.bids) if s != me):
+            out = []
+            for _ in range(deals):
+                hands = sampler.sample(rng)[:n]
+                out.append((hands, dealt_hands(hands, played), 1))
+            return out
+        candidates = []
+        weights = []
+        for _ in range(deals * OVERSAMPLE):
+            hands = sampler.sample(rng)[:n]
+            dealt = dealt_hands(hands, played)
+            candidates.append((hands, dealt))
+            weights.append(model.weight(dealt, view.bids, me))
+        return [(*candidates[i], count) for i, count in resample(weights, deals, rng)]
+
+    def _targets(self, view: View, dealt: list[int], model: BidModel, rng: random.Random) -> list[int]:
+        """Every seat's bid for a playout: the bids made, and for a seat whose bid is not known (not made yet, or
+        hidden) one drawn from the bid model given its dealt hand."""
+        return [b if b is not None else model.sample(s, dealt[s], rng) for s, b in enumerate(view.bids)]
+
     def _wizard_play(self, view: View, rng: random.Random) -> dict[int, float]:
         n, me = view.players, view.seat
-        sampler, moves, deals, first_suited, cards = self._play_setup(view)
+        tricks_left = view.hand.bit_count()
+        exact = tricks_left <= MAX_TRICKS
+        sampler, moves, deals, first_suited, cards = self._play_setup(view, solve_cost(n, tricks_left) if exact else 0)
         totals = [0] * len(moves)
         trump = view.trump_suit
-        for _ in range(deals):
-            hands = sampler.sample(rng)[:n]
-            targets = [
-                bid if bid is not None else view.tricks_won[s] + heuristic_bid(hands[s], trump, n)
-                for s, bid in enumerate(view.bids)
-            ]
+        model = BidModel(trump, n, view.hand_size, view.dealer)
+        drawn = 0
+        for hands, dealt, count in self._weighted_deals(view, sampler, deals, rng, model, played_by_seat(view)):
+            targets = self._targets(view, dealt, model, rng)
             bid = targets[me]
+            drawn += count
+            solver = Endgame(trump, first_suited, targets) if exact else None
             for i, card in enumerate(cards):
-                won = playout(hands.copy(), list(view.trick), view.trick_leader, view.led, list(view.tricks_won),
-                              trump, first_suited, targets, first=card)
-                totals[i] += round_score(bid, won[me])
-        return {a: totals[i] / deals for i, a in enumerate(moves)}
+                if solver is not None:
+                    won = solver.solve(hands, list(view.trick), view.trick_leader, view.led, list(view.tricks_won),
+                                       first=card)
+                else:
+                    won = playout(hands.copy(), list(view.trick), view.trick_leader, view.led,
+                                  list(view.tricks_won), trump, first_suited, targets, first=card)
+                totals[i] += count * round_score(bid, won[me])
+        return {a: totals[i] / drawn for i, a in enumerate(moves)}
 
     def _wizard_bids(self, view: View, rng: random.Random, trump: int, share: int = 1) -> dict[int, float]:
         """Expected round score of each legal bid (or, choosing trump, of every bid 0..hand size) under ``trump``."""
+        return {
+            A.BID_BASE + bid: sum(p * round_score(bid, tricks) for tricks, p in enumerate(chances))
+            for bid, chances in self.bid_outcomes(view, rng, trump, share).items()
+        }
+
+    def bid_outcomes(self, view: View, rng: random.Random, trump: int, share: int = 1) -> dict[int, list[float]]:
+        """For each bid this seat may make (choosing trump: every bid 0..hand size), the estimated chance of taking
+        0..hand size tricks when aiming at that bid, with ``trump`` as the trump suit."""
         n, me, size = view.players, view.seat, view.hand_size
         sampler = Sampler(view)
         if view.phase is Phase.BID:
-            actions: Sequence[int] = view.legal_actions
+            bids = [a - A.BID_BASE for a in view.legal_actions]
         else:
-            actions = range(A.BID_BASE, A.BID_BASE + size + 1)
-        bids = [a - A.BID_BASE for a in actions]
-        deals = self._deals(len(bids), n * size, BID_BUDGET) // share or 1
+            bids = list(range(size + 1))
+        exact = size <= MAX_TRICKS
+        deals = self._deals(len(bids), n * size, BID_BUDGET, solve_cost(n, size) if exact else 0) // share or 1
         first_suited = view.rules.jester_lead.value == "first_suited"
         leader = (view.dealer + 1) % n
-        totals = [0] * len(bids)
-        for _ in range(deals):
-            hands = sampler.sample(rng)[:n]
-            targets = [b if b is not None else heuristic_bid(hands[s], trump, n) for s, b in enumerate(view.bids)]
+        model = BidModel(trump, n, size, view.dealer)
+        counts = [[0] * (size + 1) for _ in bids]
+        drawn = 0
+        for hands, dealt, count in self._weighted_deals(view, sampler, deals, rng, model, [0] * n):
+            targets = self._targets(view, dealt, model, rng)
+            drawn += count
             for i, bid in enumerate(bids):
                 targets[me] = bid
-                won = playout(hands.copy(), [], leader, -1, [0] * n, trump, first_suited, targets)
-                totals[i] += round_score(bid, won[me])
-        return {a: totals[i] / deals for i, a in enumerate(actions)}
+                if exact:
+                    won = Endgame(trump, first_suited, targets).solve(hands, [], leader, -1, [0] * n)
+                else:
+                    won = playout(hands.copy(), [], leader, -1, [0] * n, trump, first_suited, targets)
+                counts[i][won[me]] += count
+        return {bid: [c / drawn for c in counts[i]] for i, bid in enumerate(bids)}
 
     # --- Wily Wizards ------------------------------------------------------------------------------------------
 

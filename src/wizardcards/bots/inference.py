@@ -1,0 +1,191 @@
+"""What the bids already made say about the hidden hands: a bid model, and the weight it gives a sampled deal.
+
+With few cards a bid says a lot: a seat that bid 3 on a 3-card hand holds Wizards or high trumps, one that bid 0
+holds little. ``determinize.py`` draws deals uniformly from those consistent with the cards seen; this module weighs
+each such deal by how likely the bids made are, given the hands the deal puts behind them (Bayes' rule: the
+posterior over deals is the uniform prior times that likelihood). ``search.py`` uses the weights both when bidding
+(the bids of the seats before it) and when playing (every bid).
+
+Bid model
+---------
+A seat's bid is modelled from the rule-based value ``v`` of the hand it was dealt (``rulebased.hand_value`` under the
+trump, for the table's players: an estimate of the tricks it takes) as an ordered logit::
+
+    P(bid <= k) = sigmoid((CUT + STEP * k - v / shrink + LATE * p) / scale)
+    shrink = 1 + SHRINK * (hand size - 1),   scale = SCALE + SCALE_PER_CARD * (hand size - 1)
+
+where ``p`` is the seat's place in the bidding, 0 (first) to 1 (the dealer, last): late bidders bid a little higher
+on the same hand, as they play later to the first trick and know more. Long hands are bid below their value and
+with more spread (a 15-card hand's value is a rougher guess of its bid than a 3-card hand's). The constants were
+fitted by maximum likelihood on the bids of ``search`` in self-play (``benchmarks/fit_bid_model.py`` plays the
+games, fits, and prints the figures of the fit). Any bid keeps a probability of at least ``FLOOR`` / (hand size + 1):
+a player who bids unlike the model (a person, another bot) makes the weights flatter, never rules its hand out.
+
+The hand a seat bid on is the hand it holds now plus the cards it has played this hand (``dealt_hands``).
+
+Resampling
+----------
+``resample`` turns weighted candidate deals into draws from the weighted distribution by systematic resampling
+(one uniform offset, evenly spaced pointers through the cumulative weights: the count of each deal differs from
+its expected count by less than one). The rollout policy is deterministic, so a deal drawn twice is played once
+and counted twice.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Final
+
+from ..core.view import View
+from .rulebased import card_values
+
+CUT: Final = 0.734
+STEP: Final = 0.736
+LATE: Final = -0.168
+SCALE: Final = 0.005
+SCALE_PER_CARD: Final = 0.052
+SHRINK: Final = 0.030
+CONSTANTS: Final = (CUT, STEP, LATE, SCALE, SCALE_PER_CARD, SHRINK)
+"""The bid model's constants (module docstring), fitted by ``benchmarks/fit_bid_model.py``."""
+FLOOR: Final = 0.02
+"""The share of probability spread evenly over all bids, whatever the hand (robustness)."""
+
+
+def _sigmoid(x: float) -> float:
+    if x >= 0:
+        return 1.0 / (1.0 + math.exp(-x))
+    e = math.exp(x)
+    return e / (1.0 + e)
+
+
+def bid_probabilities(value: float, hand_size: int, place: float, params: Sequence[float] | None = None) -> list[float]:
+    """P(bid = b) for b = 0..hand_size of a seat whose dealt hand has rule-based value ``value``, bidding at
+    ``place`` (0 first .. 1 last). ``params`` (the constants CUT, STEP, LATE, SCALE, SCALE_PER_CARD, SHRINK) replace the
+    module's (fitting)."""
+    cut, step, late, scale, per_card, shrink = params if params is not None else CONSTANTS
+    spread = max(0.02, scale + per_card * (hand_size - 1))
+    latent = value / max(0.1, 1.0 + shrink * (hand_size - 1)) - late * place
+    below = 0.0
+    out = []
+    for k in range(hand_size):
+        upto = _sigmoid((cut + step * k - latent) / spread)
+        out.append(max(0.0, upto - below))
+        below = max(below, upto)
+    out.append(1.0 - below)
+    even = FLOOR / (hand_size + 1)
+    return [(1.0 - FLOOR) * p + even for p in out]
+
+
+def value_table(trump: int, players: int) -> tuple[float, ...]:
+    """The rule-based value of each card under ``trump`` (what the model reads a hand with)."""
+    return card_values(trump, players)
+
+
+def hand_value_of(hand: int, values: Sequence[float]) -> float:
+    total = 0.0
+    while hand:
+        low = hand & -hand
+        total += values[low.bit_length() - 1]
+        hand ^= low
+    return total
+
+
+def place_in_bidding(seat: int, dealer: int, players: int) -> float:
+    """0 for the first bidder (left of the dealer) .. 1 for the dealer."""
+    return ((seat - dealer - 1) % players) / (players - 1)
+
+
+class BidModel:
+    """The bid model for one round of one table: ``likelihood`` of a seat's bid and ``sample`` of one."""
+
+    def __init__(self, trump: int, players: int, hand_size: int, dealer: int) -> None:
+        self.values = value_table(trump, players)
+        self.players = players
+        self.hand_size = hand_size
+        self.dealer = dealer
+
+    def probabilities(self, seat: int, dealt: int) -> list[float]:
+        value = hand_value_of(dealt, self.values)
+        return bid_probabilities(value, self.hand_size, place_in_bidding(seat, self.dealer, self.players))
+
+    def likelihood(self, seat: int, dealt: int, bid: int) -> float:
+        return self.probabilities(seat, dealt)[bid]
+
+    def weight(self, dealt: Sequence[int], bids: Sequence[int | None], skip: int) -> float:
+        """The likelihood of every known bid but ``skip``'s (this seat's) given the dealt hands."""
+        weight = 1.0
+        for seat, bid in enumerate(bids):
+            if bid is not None and seat != skip:
+                weight *= self.likelihood(seat, dealt[seat], bid)
+        return weight
+
+    def most_likely(self, seat: int, dealt: int) -> int:
+        probabilities = self.probabilities(seat, dealt)
+        return max(range(len(probabilities)), key=probabilities.__getitem__)
+
+    def sample(self, seat: int, dealt: int, rng: random.Random) -> int:
+        probabilities = self.probabilities(seat, dealt)
+        pick = rng.random()
+        for bid, p in enumerate(probabilities):
+            pick -= p
+            if pick < 0:
+                return bid
+        return len(probabilities) - 1
+
+
+def played_by_seat(view: View) -> list[int]:
+    """The cards each seat has played this hand (finished tricks and the trick in progress)."""
+    n = view.players
+    played = [0] * n
+    for leader, cards, _ in view.round_tricks:
+        for position, card in enumerate(cards):
+            played[(leader + position) % n] |= 1 << card
+    for position, card in enumerate(view.trick):
+        played[(view.trick_leader + position) % n] |= 1 << card
+    return played
+
+
+def dealt_hands(hands: Sequence[int], played: Sequence[int]) -> list[int]:
+    """The hands as dealt: the cards held now (a sampled deal) plus those played this hand."""
+    return [hand | cards for hand, cards in zip(hands, played)]
+
+
+def resample(weights: Sequence[float], draws: int, rng: random.Random) -> list[tuple[int, int]]:
+    """``draws`` draws from the candidates in proportion to ``weights`` (systematic resampling), as (candidate,
+    times drawn) for each candidate drawn at least once. All weights zero: every candidate once."""
+    total = math.fsum(weights)
+    if total <= 0.0:
+        return [(i, 1) for i in range(len(weights))]
+    step = total / draws
+    pointer = rng.random() * step
+    out: list[tuple[int, int]] = []
+    cumulative = 0.0
+    drawn = 0
+    last = 0
+    for i, w in enumerate(weights):
+        if w <= 0.0:
+            continue
+        last = i
+        cumulative += w
+        count = 0
+        while pointer < cumulative and drawn < draws:
+            count += 1
+            drawn += 1
+            pointer += step
+        if count:
+            out.append((i, count))
+    if drawn < draws:  # floating-point rounding at the very end of the cumulative sum
+        if out and out[-1][0] == last:
+            out[-1] = (last, out[-1][1] + draws - drawn)
+        else:
+            out.append((last, draws - drawn))
+    return out
+
+
+__all__ = [
+    "BidModel", "CONSTANTS", "CUT", "FLOOR", "LATE", "SCALE", "SCALE_PER_CARD", "SHRINK", "STEP", "bid_probabilities",
+    "dealt_hands", "hand_value_of", "place_in_bidding", "played_by_seat", "resample", "value_table",
+]
+
