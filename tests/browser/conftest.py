@@ -30,8 +30,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     process.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
+    """Module-scoped, not session-scoped: Playwright's sync API keeps an asyncio loop running in this thread while it is
+    open, and other tests that the same pytest-xdist worker runs later (the terminal app's pilot, the server's writer)
+    call asyncio.run(), which refuses to start inside a running loop."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"the browser tests drive Debian's Chromium at {CHROMIUM}: apt-get install -y chromium")
     with sync_playwright() as playwright:
