@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import json
-import os
-import socket
-import subprocess
-import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
 from playwright.sync_api import Page
+
+from tests.server import live
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = [
@@ -22,21 +19,15 @@ CHROMIUM_FLAGS = [
 ]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @dataclass
-class ServerProcess:
-    process: subprocess.Popen[bytes]
-    port: int
+class ServerProcess(live.ServerProcess):
+    """`wizard serve` with its SQLite file, and plain HTTP calls to it."""
+
     db: Path
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return self.http
 
     def get(self, path: str) -> Any:
         response = httpx.get(self.url + path, timeout=20)
@@ -48,38 +39,11 @@ class ServerProcess:
         response.raise_for_status()
         return response.json()
 
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=20)
 
-
-def start_server(db: Path, port: int | None = None, timeout: float = 60.0) -> ServerProcess:
+def start_server(db: Path, port: int | None = None) -> ServerProcess:
     """`wizard serve` on a free loopback port (or ``port``) with the SQLite file ``db``; returns once it answers."""
-    port = port or free_port()
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "wizardcards.cli", "serve", "--port", str(port), "--db", f"sqlite:///{db}"],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-    )
-    server = ServerProcess(process, port, db)
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            output = process.stdout.read().decode() if process.stdout else ""
-            raise RuntimeError(f"wizard serve exited: {output}")
-        try:
-            if httpx.get(server.url + "/", timeout=2).status_code == 200:
-                return server
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.1)
-    server.stop()
-    raise RuntimeError("wizard serve did not answer in time")
+    server = live.start_server(f"sqlite:///{db}", port)
+    return ServerProcess(server.process, server.port, db)
 
 
 def create_table(server: ServerProcess, seats: list[dict[str, Any]], **fields: Any) -> dict[str, Any]:

@@ -267,6 +267,16 @@ class LiveTable:
         }
 
 
+def seated(connection: Connection, doing: str, to_spectator: str) -> tuple[LiveTable, int]:
+    """The table and seat of a connection about to do something only a seat may do (``TableError`` otherwise)."""
+    table = connection.table
+    if table is None:
+        raise TableError("not_joined", f"say hello with a token before {doing}")
+    if connection.seat == SPECTATOR:
+        raise TableError("spectator", to_spectator)
+    return table, connection.seat
+
+
 class ActionWriter:
     """Group commit of accepted actions: rows waiting while a commit runs go together into the next one.
 
@@ -671,12 +681,7 @@ class TableManager:
             self.leave(connection)
 
     async def act(self, connection: Connection, message: P.Act) -> None:
-        table = connection.table
-        if table is None:
-            raise TableError("not_joined", "say hello with a token before acting")
-        seat = connection.seat
-        if seat == SPECTATOR:
-            raise TableError("spectator", "a spectator cannot act")
+        table, seat = seated(connection, "acting", "a spectator cannot act")
         async with table.lock:
             self._back(table, seat)
             ack = table.acks.get((seat, message.id))
@@ -772,13 +777,8 @@ class TableManager:
 
     async def chat(self, connection: Connection, message: P.Chat) -> None:
         """A seat's chat line, to every connection at the table; the last ``CHAT_LINES`` are kept for newcomers."""
-        table = connection.table
-        if table is None:
-            raise TableError("not_joined", "say hello with a token before chatting")
-        if connection.seat == SPECTATOR:
-            raise TableError("spectator", "spectators watch in silence: only the seats may chat")
+        table, seat = seated(connection, "chatting", "spectators watch in silence: only the seats may chat")
         async with table.lock:
-            seat = connection.seat
             line = P.dump(P.ChatLine(seq=table.seq, seat=seat, name=table.names[seat], text=message.text,
                                      time=time.time()))
             table.chat.append(line)
@@ -792,12 +792,7 @@ class TableManager:
         """Check a hint request now (``TableError`` if refused) and answer it from a task once it is worked out, so
         the connection's other messages are not held up meanwhile. The analysis of a decision is shared by the
         connections of the seat on turn and kept until the next decision."""
-        table = connection.table
-        if table is None:
-            raise TableError("not_joined", "say hello with a token before asking for a hint")
-        seat = connection.seat
-        if seat == SPECTATOR:
-            raise TableError("spectator", "hints are for the seats")
+        table, seat = seated(connection, "asking for a hint", "hints are for the seats")
         if not table.hints:
             raise TableError("no_hints", "this table does not allow hints")
         if table.status == "waiting":
