@@ -5,9 +5,10 @@
 
 Plays ``--short-games`` 4-player games of four 3-card hands and ``--full-games`` standard 4-player games with the bot
 in every seat (the deals of a seed that the benchmarks do not use), records every bid with the hand it was made on,
-and fits the six constants of the ordered-logit bid model (``CUT``, ``STEP``, ``LATE``, ``SCALE``,
-``SCALE_PER_CARD``, ``SHRINK``) by maximum likelihood (Nelder-Mead on the mean log-likelihood). Prints the constants,
-the mean log-likelihood per bid of the fit and of the constants in the module, and a calibration table per hand size.
+and fits the seven constants of the ordered-logit bid model (``CUT``, ``STEP``, ``LATE``, ``SCALE``,
+``SCALE_PER_CARD``, ``SHRINK``, ``FREE``) by maximum likelihood (Nelder-Mead on the mean log-likelihood). Prints the
+constants, the mean log-likelihood per bid of the fit and of the module's constants, and a calibration table per hand
+size.
 ``--load`` reuses records saved by ``--save`` instead of playing. The fit is the model's only source of numbers:
 paste the printed constants into ``inference.py``.
 """
@@ -23,14 +24,21 @@ from collections.abc import Callable, Sequence
 
 from wizardcards.arena.match import derive_seed, hands_of
 from wizardcards.bots import make_bot
-from wizardcards.bots.inference import CONSTANTS, bid_probabilities, hand_value_of, place_in_bidding, value_table
+from wizardcards.bots.inference import (
+    CONSTANTS,
+    bid_probabilities,
+    free_tricks,
+    hand_value_of,
+    place_in_bidding,
+    value_table,
+)
 from wizardcards.core import actions as A
 from wizardcards.core import find_rules, new_game
 from wizardcards.core.state import Phase
 
-NAMES = ("CUT", "STEP", "LATE", "SCALE", "SCALE_PER_CARD", "SHRINK")
-Record = tuple[float, int, float, int]
-"""(value of the dealt hand, hand size, place in the bidding, bid)"""
+NAMES = ("CUT", "STEP", "LATE", "SCALE", "SCALE_PER_CARD", "SHRINK", "FREE")
+Record = tuple[float, int, float, float, int]
+"""(value of the dealt hand, hand size, place in the bidding, free tricks left by the earlier bids, bid)"""
 
 
 def play(bot: str, games: int, cards: int | None, seed: int) -> list[Record]:
@@ -49,15 +57,17 @@ def play(bot: str, games: int, cards: int | None, seed: int) -> list[Record]:
             if view.phase is Phase.BID:
                 value = hand_value_of(view.hand, value_table(view.trump_suit, 4))
                 place = place_in_bidding(seat, view.dealer, 4)
-                records.append((value, view.hand_size, place, action - A.BID_BASE))
+                earlier = [b for b in view.bids if b is not None]
+                free = free_tricks(earlier, view.hand_size, 4)
+                records.append((value, view.hand_size, place, free, action - A.BID_BASE))
             state.apply(action)
     return records
 
 
 def log_likelihood(params: Sequence[float], records: Sequence[Record]) -> float:
     total = 0.0
-    for value, size, place, bid in records:
-        total += math.log(bid_probabilities(value, size, place, params)[bid])
+    for value, size, place, free, bid in records:
+        total += math.log(bid_probabilities(value, size, place, free, params)[bid])
     return total / len(records)
 
 
@@ -120,10 +130,10 @@ def main() -> None:
     print("hand size: bids, mean bid, mean predicted bid, share of bids the model's most likely bid")
     for size in sorted({r[1] for r in records}):
         rows = [r for r in records if r[1] == size]
-        predicted = [bid_probabilities(v, s, p, fitted) for v, s, p, _ in rows]
+        predicted = [bid_probabilities(v, s, p, f, fitted) for v, s, p, f, _ in rows]
         mean_pred = sum(sum(b * q for b, q in enumerate(ps)) for ps in predicted) / len(rows)
-        hits = sum(max(range(len(ps)), key=ps.__getitem__) == r[3] for ps, r in zip(predicted, rows)) / len(rows)
-        print(f"  {size:2d}: {len(rows):5d}  {sum(r[3] for r in rows) / len(rows):.2f}  {mean_pred:.2f}  {hits:.0%}")
+        hits = sum(max(range(len(ps)), key=ps.__getitem__) == r[4] for ps, r in zip(predicted, rows)) / len(rows)
+        print(f"  {size:2d}: {len(rows):5d}  {sum(r[4] for r in rows) / len(rows):.2f}  {mean_pred:.2f}  {hits:.0%}")
 
 
 if __name__ == "__main__":

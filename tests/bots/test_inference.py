@@ -14,6 +14,7 @@ from wizardcards.bots.inference import (
     BidModel,
     bid_probabilities,
     dealt_hands,
+    free_tricks,
     hand_value_of,
     played_by_seat,
     resample,
@@ -47,14 +48,43 @@ def test_a_three_card_bid_says_a_lot_about_the_hand() -> None:
     model = BidModel(HEARTS, 4, 3, dealer=3)
     wizards = cards_from_text("Wiz Wiz Wiz")
     low = cards_from_text("2c 3d 4s")
-    assert model.most_likely(0, wizards) == 3 and model.most_likely(0, low) == 0
-    assert model.likelihood(0, wizards, 3) > 0.8 and model.likelihood(0, low, 0) > 0.9
+    none: tuple[int | None, ...] = (None,) * 4
+    assert model.most_likely(0, wizards, none) == 3 and model.most_likely(0, low, none) == 0
+    assert model.probabilities(0, wizards, none)[3] > 0.8 and model.probabilities(0, low, none)[0] > 0.8
     # The weight of a deal for the bid 3 of seat 0: a deal that gives it the Wizards outweighs one that gives it
     # the low cards by far.
     bids = (3, None, None, None)
     assert model.weight([wizards, 0, 0, 0], bids, skip=3) > 50 * model.weight([low, 0, 0, 0], bids, skip=3)
     # The seat's own bid and bids not made yet weigh nothing.
     assert model.weight([low, 0, 0, 0], bids, skip=0) == 1.0
+
+
+def test_later_bidders_bid_up_when_the_earlier_bids_leave_tricks_over() -> None:
+    """A middling hand of the dealer (last to bid): after three bids of 0 the three tricks must go somewhere, and the
+    model expects a higher bid than after bids adding up to 3."""
+    model = BidModel(HEARTS, 4, 3, dealer=3)
+    hand = cards_from_text("Qh 7c 9s")
+
+    def mean_bid(bids: tuple[int | None, ...]) -> float:
+        return sum(b * p for b, p in enumerate(model.probabilities(3, hand, bids)))
+
+    assert mean_bid((0, 0, 0, None)) > mean_bid((1, 1, 1, None)) + 0.3
+    assert free_tricks([0, 0, 0], 3, 4) == pytest.approx(2.25) and free_tricks([], 3, 4) == 0.0
+
+
+def test_complete_draws_the_missing_bids_in_bidding_order() -> None:
+    """Known bids stay; each missing one is an inverse-CDF draw at its uniform number: near 0 the lowest bid, near 1
+    the highest the model allows; a seat's draw sees the bids drawn before it (after three Wizards bid 3, the top
+    trumps are bid lower than after a first bid of 0)."""
+    model = BidModel(HEARTS, 4, 3, dealer=3)
+    dealt = [cards_from_text(h) for h in ("Wiz Wiz Wiz", "2c 3d 4s", "Ah Kh Qh", "5c 6d 7s")]
+    after_wizards = model.complete(dealt, (None, 0, None, None), [0.5, 0.0, 0.5, 0.5])
+    assert after_wizards[:2] == [3, 0]
+    after_nothing = model.complete([dealt[1], *dealt[1:]], (None, 0, None, None), [0.5, 0.0, 0.5, 0.5])
+    assert after_nothing[:2] == [0, 0] and after_nothing[2] > after_wizards[2]
+    low = model.complete(dealt, (None, None, None, None), [1e-9] * 4)
+    high = model.complete(dealt, (None, None, None, None), [1 - 1e-9] * 4)
+    assert low == [0, 0, 0, 0] and high == [3, 3, 3, 3]
 
 
 def test_resample_draws_in_proportion_to_the_weights() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -54,6 +55,26 @@ def test_low_cards_without_trump_bid_zero() -> None:
 
 def test_three_wizards_and_a_low_card_bid_three() -> None:
     assert bid_of(bid_view("Wiz Wiz Wiz 2c", "Kh")) == 3
+
+
+def test_jesters_bid_zero() -> None:
+    assert bid_of(bid_view("Jes Jes Jes Jes", "5h")) == 0
+
+
+def three_card_bid(hand: str, bids: tuple[int | None, ...], seat: int) -> int:
+    """The bid of ``seat`` in a 4-player 3-card hand dealt by seat 3, Hearts trump (5h turned): these hands are
+    valued by solving every sampled deal exactly (``endgame.py``)."""
+    view = bid_view(hand, "5h", bids, seat)
+    view = replace(view, hand_size=3, round_index=2, legal_actions=tuple(A.bid_action(b) for b in range(4)))
+    return bid_of(view)
+
+
+def test_three_card_hands_with_a_clear_bid() -> None:
+    assert three_card_bid("Wiz Wiz Wiz", (None,) * 4, 0) == 3
+    assert three_card_bid("Jes Jes Jes", (None,) * 4, 0) == 0
+    # The dealer with the King of trumps after bids of 0, 1 and 1: one trick is left over for it, and the King
+    # takes one; more would need the others to miss.
+    assert three_card_bid("Kh 5c 4d", (0, 1, 1, None), 3) == 1
 
 
 def test_the_hook_rule_is_respected() -> None:

@@ -9,19 +9,28 @@ posterior over deals is the uniform prior times that likelihood). ``search.py`` 
 Bid model
 ---------
 A seat's bid is modelled from the rule-based value ``v`` of the hand it was dealt (``rulebased.hand_value`` under the
-trump, for the table's players: an estimate of the tricks it takes) as an ordered logit::
+trump, for the table's players: an estimate of the tricks it takes) and from the bids made before it, as an ordered
+logit::
 
-    P(bid <= k) = sigmoid((CUT + STEP * k - v / shrink + LATE * p) / scale)
-    shrink = 1 + SHRINK * (hand size - 1),   scale = SCALE + SCALE_PER_CARD * (hand size - 1)
+    P(bid <= k) = sigmoid((CUT + STEP * k - latent) / scale)
+    latent = v / (1 + SHRINK * (hand size - 1)) - LATE * p + FREE * free
+    scale = SCALE + SCALE_PER_CARD * (hand size - 1)
 
-where ``p`` is the seat's place in the bidding, 0 (first) to 1 (the dealer, last): late bidders bid a little higher
-on the same hand, as they play later to the first trick and know more. Long hands are bid below their value and
-with more spread (a 15-card hand's value is a rougher guess of its bid than a 3-card hand's). The constants were
-fitted by maximum likelihood on the bids of ``search`` in self-play (``benchmarks/fit_bid_model.py`` plays the
-games, fits, and prints the figures of the fit). Any bid keeps a probability of at least ``FLOOR`` / (hand size + 1):
-a player who bids unlike the model (a person, another bot) makes the weights flatter, never rules its hand out.
+``p`` is the seat's place in the bidding, 0 (first) to 1 (the dealer, last). ``free`` is how many tricks the bids
+before it leave to each seat still to bid, beyond an even share: ``(hand size - sum of earlier bids) / (seats still
+to bid) - hand size / players``. When the earlier bids are low the tricks must go somewhere, and the later bidders
+bid up (``search`` does so on weak hands as well). Long hands are bid below their value and with more spread (a
+15-card hand's value is a rougher guess of its bid than a 3-card hand's). The constants were fitted by maximum
+likelihood on the bids of ``search`` in self-play (``benchmarks/fit_bid_model.py`` plays the games, fits, and prints
+the figures of the fit). Any bid keeps a probability of at least ``FLOOR`` / (hand size + 1): a player who bids unlike
+the model (a person, another bot) makes the weights flatter, never rules its hand out.
 
 The hand a seat bid on is the hand it holds now plus the cards it has played this hand (``dealt_hands``).
+
+Bids not made yet (or hidden) are drawn from the model in the order of bidding, each seeing the bids drawn before it
+(``complete``). Each seat's draw is an inverse-CDF draw from one uniform number given by the caller, so ``search``
+can reuse the same numbers while it tries each of its own bids: the later seats then answer each bid as the model
+says, and differ between the bids tried only as much as that answer does.
 
 Resampling
 ----------
@@ -41,13 +50,14 @@ from typing import Final
 from ..core.view import View
 from .rulebased import card_values
 
-CUT: Final = 0.734
-STEP: Final = 0.736
-LATE: Final = -0.168
-SCALE: Final = 0.005
-SCALE_PER_CARD: Final = 0.052
-SHRINK: Final = 0.030
-CONSTANTS: Final = (CUT, STEP, LATE, SCALE, SCALE_PER_CARD, SHRINK)
+CUT: Final = 0.347
+STEP: Final = 1.041
+LATE: Final = 0.102
+SCALE: Final = 0.033
+SCALE_PER_CARD: Final = 0.050
+SHRINK: Final = -0.012
+FREE: Final = 0.473
+CONSTANTS: Final = (CUT, STEP, LATE, SCALE, SCALE_PER_CARD, SHRINK, FREE)
 """The bid model's constants (module docstring), fitted by ``benchmarks/fit_bid_model.py``."""
 FLOOR: Final = 0.02
 """The share of probability spread evenly over all bids, whatever the hand (robustness)."""
@@ -60,13 +70,15 @@ def _sigmoid(x: float) -> float:
     return e / (1.0 + e)
 
 
-def bid_probabilities(value: float, hand_size: int, place: float, params: Sequence[float] | None = None) -> list[float]:
+def bid_probabilities(
+    value: float, hand_size: int, place: float, free: float = 0.0, params: Sequence[float] | None = None
+) -> list[float]:
     """P(bid = b) for b = 0..hand_size of a seat whose dealt hand has rule-based value ``value``, bidding at
-    ``place`` (0 first .. 1 last). ``params`` (the constants CUT, STEP, LATE, SCALE, SCALE_PER_CARD, SHRINK) replace the
-    module's (fitting)."""
-    cut, step, late, scale, per_card, shrink = params if params is not None else CONSTANTS
+    ``place`` (0 first .. 1 last) with ``free`` tricks per later seat left by the earlier bids beyond an even share.
+    ``params`` (the constants CUT, STEP, LATE, SCALE, SCALE_PER_CARD, SHRINK, FREE) replace the module's (fitting)."""
+    cut, step, late, scale, per_card, shrink, free_weight = params if params is not None else CONSTANTS
     spread = max(0.02, scale + per_card * (hand_size - 1))
-    latent = value / max(0.1, 1.0 + shrink * (hand_size - 1)) - late * place
+    latent = value / max(0.1, 1.0 + shrink * (hand_size - 1)) - late * place + free_weight * free
     below = 0.0
     out = []
     for k in range(hand_size):
@@ -76,6 +88,11 @@ def bid_probabilities(value: float, hand_size: int, place: float, params: Sequen
     out.append(1.0 - below)
     even = FLOOR / (hand_size + 1)
     return [(1.0 - FLOOR) * p + even for p in out]
+
+
+def free_tricks(earlier: Sequence[int], hand_size: int, players: int) -> float:
+    """Tricks per seat still to bid left by the ``earlier`` bids, beyond an even share."""
+    return (hand_size - sum(earlier)) / (players - len(earlier)) - hand_size / players
 
 
 def value_table(trump: int, players: int) -> tuple[float, ...]:
@@ -98,41 +115,53 @@ def place_in_bidding(seat: int, dealer: int, players: int) -> float:
 
 
 class BidModel:
-    """The bid model for one round of one table: ``likelihood`` of a seat's bid and ``sample`` of one."""
+    """The bid model for one round of one table (see the module docstring)."""
 
     def __init__(self, trump: int, players: int, hand_size: int, dealer: int) -> None:
         self.values = value_table(trump, players)
         self.players = players
         self.hand_size = hand_size
         self.dealer = dealer
+        self.order = [(dealer + 1 + i) % players for i in range(players)]
+        """Seats in the order of bidding."""
 
-    def probabilities(self, seat: int, dealt: int) -> list[float]:
-        value = hand_value_of(dealt, self.values)
-        return bid_probabilities(value, self.hand_size, place_in_bidding(seat, self.dealer, self.players))
-
-    def likelihood(self, seat: int, dealt: int, bid: int) -> float:
-        return self.probabilities(seat, dealt)[bid]
+    def probabilities(self, seat: int, dealt: int, bids: Sequence[int | None]) -> list[float]:
+        """The model's P(bid) for ``seat`` holding ``dealt``, given the ``bids`` of the seats before it (those not
+        known, None, are left out)."""
+        n = self.players
+        place = (seat - self.dealer - 1) % n
+        earlier = [b for b in (bids[s] for s in self.order[:place]) if b is not None]
+        return bid_probabilities(hand_value_of(dealt, self.values), self.hand_size, place / (n - 1),
+                                 free_tricks(earlier, self.hand_size, n))
 
     def weight(self, dealt: Sequence[int], bids: Sequence[int | None], skip: int) -> float:
         """The likelihood of every known bid but ``skip``'s (this seat's) given the dealt hands."""
         weight = 1.0
         for seat, bid in enumerate(bids):
             if bid is not None and seat != skip:
-                weight *= self.likelihood(seat, dealt[seat], bid)
+                weight *= self.probabilities(seat, dealt[seat], bids)[bid]
         return weight
 
-    def most_likely(self, seat: int, dealt: int) -> int:
-        probabilities = self.probabilities(seat, dealt)
+    def most_likely(self, seat: int, dealt: int, bids: Sequence[int | None]) -> int:
+        probabilities = self.probabilities(seat, dealt, bids)
         return max(range(len(probabilities)), key=probabilities.__getitem__)
 
-    def sample(self, seat: int, dealt: int, rng: random.Random) -> int:
-        probabilities = self.probabilities(seat, dealt)
-        pick = rng.random()
-        for bid, p in enumerate(probabilities):
-            pick -= p
-            if pick < 0:
-                return bid
-        return len(probabilities) - 1
+    def complete(self, dealt: Sequence[int], bids: Sequence[int | None], uniforms: Sequence[float]) -> list[int]:
+        """``bids`` with every missing bid drawn from the model, in the order of bidding: seat s by inverse CDF at
+        ``uniforms[s]``."""
+        out = list(bids)
+        for seat in self.order:
+            if out[seat] is None:
+                pick = uniforms[seat]
+                probabilities = self.probabilities(seat, dealt[seat], out)
+                bid = len(probabilities) - 1
+                for b, p in enumerate(probabilities):
+                    pick -= p
+                    if pick < 0:
+                        bid = b
+                        break
+                out[seat] = bid
+        return out  # type: ignore[return-value]
 
 
 def played_by_seat(view: View) -> list[int]:
@@ -185,7 +214,8 @@ def resample(weights: Sequence[float], draws: int, rng: random.Random) -> list[t
 
 
 __all__ = [
-    "BidModel", "CONSTANTS", "CUT", "FLOOR", "LATE", "SCALE", "SCALE_PER_CARD", "SHRINK", "STEP", "bid_probabilities",
-    "dealt_hands", "hand_value_of", "place_in_bidding", "played_by_seat", "resample", "value_table",
+    "BidModel", "CONSTANTS", "CUT", "FLOOR", "FREE", "LATE", "SCALE", "SCALE_PER_CARD", "SHRINK", "STEP",
+    "bid_probabilities", "dealt_hands", "free_tricks", "hand_value_of", "place_in_bidding", "played_by_seat",
+    "resample", "value_table",
 ]
 

@@ -74,6 +74,8 @@ OVERHEAD = 16
 """Per playout, the cost of sampling and setting it up, in card plays."""
 BID_BUDGET = 2
 OVERSAMPLE = 4
+EXACT_LEAST_DEALS = 12
+"""Endgames are solved only when the level's budget affords this many sampled deals (else heuristic playouts)."""
 """Candidate deals sampled per deal played out when bids are known (weighted by the bid model, then resampled)."""
 """Bids (one per round) get this many times the budget of a card play: they matter most and are few."""
 
@@ -133,6 +135,16 @@ class SearchBot:
         budget, least = LEVELS[self.level]
         return max(least, min(MAX_SAMPLES, budget * scale // (playouts * (cost or cards + OVERHEAD))))
 
+    def _solve_cost(self, moves: int, players: int, tricks_left: int, scale: int = 1) -> int:
+        """The cost of solving the rest of the hand exactly on one deal, in card plays, when this decision solves
+        (at most ``MAX_TRICKS`` tricks left, and the level's budget affords ``EXACT_LEAST_DEALS`` deals); else 0."""
+        if tricks_left > MAX_TRICKS:
+            return 0
+        cost = solve_cost(players, tricks_left)
+        if self.samples is None and LEVELS[self.level][0] * scale // (moves * cost) < EXACT_LEAST_DEALS:
+            return 0
+        return cost
+
     def _play_setup(self, view: View, cost: int = 0) -> tuple[Sampler, tuple[int, ...], int, bool, list[int]]:
         """What playing a card needs in both games: the sampler, the moves, how many deals, the Jester-lead reading,
         and the card each move plays."""
@@ -168,15 +180,18 @@ class SearchBot:
         return [(*candidates[i], count) for i, count in resample(weights, deals, rng)]
 
     def _targets(self, view: View, dealt: list[int], model: BidModel, rng: random.Random) -> list[int]:
-        """Every seat's bid for a playout: the bids made, and for a seat whose bid is not known (not made yet, or
-        hidden) one drawn from the bid model given its dealt hand."""
-        return [b if b is not None else model.sample(s, dealt[s], rng) for s, b in enumerate(view.bids)]
+        """Every seat's bid for a playout: the bids made, and for a seat whose bid is not known (hidden) one drawn
+        from the bid model given its dealt hand."""
+        if None not in view.bids:
+            return list(view.bids)  # type: ignore[arg-type]
+        return model.complete(dealt, view.bids, [rng.random() for _ in view.bids])
 
     def _wizard_play(self, view: View, rng: random.Random) -> dict[int, float]:
         n, me = view.players, view.seat
         tricks_left = view.hand.bit_count()
-        exact = tricks_left <= MAX_TRICKS
-        sampler, moves, deals, first_suited, cards = self._play_setup(view, solve_cost(n, tricks_left) if exact else 0)
+        cost = self._solve_cost(len(view.legal_actions), n, tricks_left)
+        exact = cost > 0
+        sampler, moves, deals, first_suited, cards = self._play_setup(view, cost)
         totals = [0] * len(moves)
         trump = view.trump_suit
         model = BidModel(trump, n, view.hand_size, view.dealer)
@@ -212,18 +227,22 @@ class SearchBot:
             bids = [a - A.BID_BASE for a in view.legal_actions]
         else:
             bids = list(range(size + 1))
-        exact = size <= MAX_TRICKS
-        deals = self._deals(len(bids), n * size, BID_BUDGET, solve_cost(n, size) if exact else 0) // share or 1
+        cost = self._solve_cost(len(bids), n, size, BID_BUDGET)
+        exact = cost > 0
+        deals = self._deals(len(bids), n * size, BID_BUDGET, cost) // share or 1
         first_suited = view.rules.jester_lead.value == "first_suited"
         leader = (view.dealer + 1) % n
         model = BidModel(trump, n, size, view.dealer)
         counts = [[0] * (size + 1) for _ in bids]
         drawn = 0
+        known = list(view.bids)
         for hands, dealt, count in self._weighted_deals(view, sampler, deals, rng, model, [0] * n):
-            targets = self._targets(view, dealt, model, rng)
+            # The seats after this one answer each bid tried, with the same random numbers for every bid.
+            uniforms = [rng.random() for _ in range(n)]
             drawn += count
             for i, bid in enumerate(bids):
-                targets[me] = bid
+                known[me] = bid
+                targets = model.complete(dealt, known, uniforms)
                 if exact:
                     won = Endgame(trump, first_suited, targets).solve(hands, [], leader, -1, [0] * n)
                 else:
