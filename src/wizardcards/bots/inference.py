@@ -50,13 +50,13 @@ from typing import Final
 from ..core.view import View
 from .rulebased import card_values
 
-CUT: Final = 0.347
-STEP: Final = 1.041
-LATE: Final = 0.102
-SCALE: Final = 0.033
-SCALE_PER_CARD: Final = 0.050
-SHRINK: Final = -0.012
-FREE: Final = 0.473
+CUT: Final = 0.419
+STEP: Final = 0.907
+LATE: Final = 0.007
+SCALE: Final = -0.014
+SCALE_PER_CARD: Final = 0.075
+SHRINK: Final = 0.035
+FREE: Final = 0.439
 CONSTANTS: Final = (CUT, STEP, LATE, SCALE, SCALE_PER_CARD, SHRINK, FREE)
 """The bid model's constants (module docstring), fitted by ``benchmarks/fit_bid_model.py``."""
 FLOOR: Final = 0.02
