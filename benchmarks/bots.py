@@ -17,11 +17,11 @@ Four measurements, all through the arena (4 players, duplicate deals, full games
 4. Wily Wizards, partners, 4 players: a ``search`` team against a ``rulebased`` team, ``--wily-games`` games: the
    search team's win rate (target: at least 70%).
 
-``--quick`` runs small sizes (about 10 minutes); the full run takes about 2 hours on two idle cores (measured: 100
-Wizard games with a search seat in 458 s with 2 workers, 16 Wily games in 386 s, 80 games of 3-card self-play in 225 s,
-on a compiled install). Run it on a regular (compiled)
-install, e.g. ``pip install '.[arena]'``, from a directory other than ``src``: an editable install is pure Python and
-about three times slower.
+``--quick`` runs small sizes (a few minutes); the full run takes about 25 minutes on the project's two cores
+(measured in session 2, 2 workers: 1,000 Wizard games with a search seat in 1,012 s, 400 games of 3-card self-play in
+84-163 s, 200 Wily games in 232 s; figures in docs/bots.md). Run it on a regular (compiled) install, e.g.
+``pip install '.[arena]'``, from a directory other than ``src``: an editable install is pure Python and about three
+times slower.
 """
 
 from __future__ import annotations

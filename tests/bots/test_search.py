@@ -77,6 +77,18 @@ def test_three_card_hands_with_a_clear_bid() -> None:
     assert three_card_bid("Kh 5c 4d", (0, 1, 1, None), 3) == 1
 
 
+def test_bid_outcomes_are_trick_distributions() -> None:
+    """For every legal bid, the chances of taking 0..hand size tricks sum to 1; three Wizards in the hand of the
+    first to lead take all three tricks whatever they aim at (it leads a Wizard, wins, and leads again)."""
+    view = bid_view("Wiz Wiz Wiz", "5h")
+    view = replace(view, hand_size=3, round_index=2, legal_actions=tuple(A.bid_action(b) for b in range(4)))
+    outcomes = SearchBot().bid_outcomes(view, random.Random(2), view.trump_suit)
+    assert sorted(outcomes) == [0, 1, 2, 3]
+    for chances in outcomes.values():
+        assert len(chances) == 4 and sum(chances) == pytest.approx(1.0)
+        assert chances[3] == pytest.approx(1.0)
+
+
 def test_the_hook_rule_is_respected() -> None:
     """The dealer with four Wizards may not bid 4 when the others bid 0: the best legal bid is 3 (one off)."""
     view = bid_view("Wiz Wiz Wiz Wiz", "5h", bids=(0, 0, 0, None), seat=3, rules=RuleSet(bid_rule=BidRule.HOOK))
