@@ -14,7 +14,7 @@ from wizardcards.core.wizard import round_score
 
 
 def plain_maxn(hands: list[int], trick: list[int], leader: int, led: int, won: list[int], trump: int,
-               bids: list[int]) -> tuple[int, ...]:
+               bids: list[int], first_suited: bool = False) -> tuple[int, ...]:
     """Every seat picks, among its legal cards in id order, the first with the best own round score."""
     n = len(hands)
     if len(trick) == n:
@@ -22,7 +22,7 @@ def plain_maxn(hands: list[int], trick: list[int], leader: int, led: int, won: l
         won = [w + (s == winner) for s, w in enumerate(won)]
         if not hands[winner]:
             return tuple(won)
-        return plain_maxn(hands, [], winner, -1, won, trump, bids)
+        return plain_maxn(hands, [], winner, -1, won, trump, bids, first_suited)
     seat = (leader + len(trick)) % n
     best: tuple[int, ...] = ()
     best_score = None
@@ -30,17 +30,18 @@ def plain_maxn(hands: list[int], trick: list[int], leader: int, led: int, won: l
         if legal_cards(hands[seat], led) >> card & 1:
             rest = hands.copy()
             rest[seat] ^= 1 << card
-            outcome = plain_maxn(rest, [*trick, card], leader, next_led(led, card, len(trick), False), won, trump,
-                                 bids)
+            outcome = plain_maxn(rest, [*trick, card], leader, next_led(led, card, len(trick), first_suited), won,
+                                 trump, bids, first_suited)
             score = round_score(bids[seat], outcome[seat])
             if best_score is None or score > best_score:
                 best, best_score = outcome, score
     return best
 
 
+@pytest.mark.parametrize("first_suited", [False, True], ids=["jester-lead-free", "jester-lead-first-suited"])
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
-def test_solver_equals_plain_maxn(players: int) -> None:
-    rng = random.Random(players)
+def test_solver_equals_plain_maxn(players: int, first_suited: bool) -> None:
+    rng = random.Random(players * 2 + first_suited)
     for _ in range(60 if players < 6 else 15):
         tricks = rng.randint(1, MAX_TRICKS)
         deck = list(range(60))
@@ -58,17 +59,19 @@ def test_solver_equals_plain_maxn(players: int) -> None:
             legal = [c for c in range(60) if legal_cards(hands[seat], led) >> c & 1]
             card = rng.choice(legal)
             hands[seat] ^= 1 << card
-            led = next_led(led, card, position, False)
+            led = next_led(led, card, position, first_suited)
             trick.append(card)
-        expected = plain_maxn(hands, trick, leader, led, won, trump, bids)
-        assert tuple(Endgame(trump, False, bids).solve(hands, trick, leader, led, won)) == expected
+        solver = Endgame(trump, first_suited, bids)
+        expected = plain_maxn(hands, trick, leader, led, won, trump, bids, first_suited)
+        assert tuple(solver.solve(hands, trick, leader, led, won)) == expected
         # With the move of the seat on turn given: the same as the plain search after that card.
         seat = (leader + len(trick)) % players
         card = (legal_cards(hands[seat], led) & -legal_cards(hands[seat], led)).bit_length() - 1
         rest = hands.copy()
         rest[seat] ^= 1 << card
-        after = plain_maxn(rest, [*trick, card], leader, next_led(led, card, len(trick), False), won, trump, bids)
-        assert tuple(Endgame(trump, False, bids).solve(hands, trick, leader, led, won, first=card)) == after
+        after = plain_maxn(rest, [*trick, card], leader, next_led(led, card, len(trick), first_suited), won, trump,
+                           bids, first_suited)
+        assert tuple(solver.solve(hands, trick, leader, led, won, first=card)) == after
 
 
 def test_a_seat_that_wants_no_trick_ducks() -> None:
