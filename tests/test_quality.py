@@ -16,7 +16,9 @@ def run(*command: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_core_and_compiled_bots_pass_mypy_strict() -> None:
-    compiled_bots = ("src/wizardcards/bots/rollout.py", "src/wizardcards/bots/determinize.py")
+    compiled_bots = (
+        "src/wizardcards/bots/rollout.py", "src/wizardcards/bots/determinize.py", "src/wizardcards/bots/endgame.py"
+    )
     result = run("mypy", "--strict", "--no-incremental", "src/wizardcards/core", *compiled_bots)
     assert result.returncode == 0, result.stdout + result.stderr
 
