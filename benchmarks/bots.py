@@ -19,9 +19,9 @@ Four measurements, all through the arena (4 players, duplicate deals, full games
 
 ``--quick`` runs small sizes (a few minutes); the full run takes about 25 minutes on the project's two cores
 (measured in session 2, 2 workers: 1,000 Wizard games with a search seat in 1,012 s, 400 games of 3-card self-play in
-84-163 s, 200 Wily games in 232 s; figures in docs/bots.md). Run it on a regular (compiled) install, e.g.
-``pip install '.[arena]'``, from a directory other than ``src``: an editable install is pure Python and about three
-times slower.
+84-163 s, 200 Wily games in 232 s; a clean-clone run of everything took 27 minutes; figures in docs/bots.md). Run it
+on a regular (compiled) install, e.g. ``pip install '.[arena]'``, from a directory other than ``src``: an editable
+install is pure Python and about ten times slower here (the playouts, sampling and endgames are compiled too).
 """
 
 from __future__ import annotations
