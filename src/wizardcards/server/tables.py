@@ -28,9 +28,10 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
 from ..bots import Bot, make_bot
+from ..bots.search import card_of_action
 from ..core import GameRecord, IllegalActionError, Phase, RuleSet, View, action_to_text, new_game
-from ..core.actions import CARD_ACTIONS, PLAY_WIZARD
-from ..core.cards import FIRST_WIZARD, JESTERS, WIZARDS, cards_of
+from ..core.actions import CARD_ACTIONS
+from ..core.cards import cards_of
 from ..core.state import TrickGameState
 from ..core.tricks import winning_position
 from . import protocol as P
@@ -68,13 +69,7 @@ def apply_noting_trick(state: TrickGameState, action: int) -> dict[str, Any] | N
         state.apply(action)
         return None
     leader, trump = state.leader, state.trump_suit
-    hand = state.hands[state.current_player()]
-    if action < FIRST_WIZARD:
-        card = action
-    else:  # a Wizard or Jester action plays the lowest card of that kind in the hand, as the core does
-        group = hand & (WIZARDS if action == PLAY_WIZARD else JESTERS)
-        card = (group & -group).bit_length() - 1
-    cards = [*state.trick, card]
+    cards = [*state.trick, card_of_action(action, state.hands[state.current_player()])]
     state.apply(action)
     return {"leader": leader, "cards": cards, "winner": (leader + winning_position(cards, trump)) % state.players}
 
