@@ -73,11 +73,11 @@ MAX_SAMPLES = 400
 OVERHEAD = 16
 """Per playout, the cost of sampling and setting it up, in card plays."""
 BID_BUDGET = 2
+"""Bids (one per round) get this many times the budget of a card play: they matter most and are few."""
 OVERSAMPLE = 4
+"""Candidate deals sampled per deal played out when bids are known (weighted by the bid model, then resampled)."""
 EXACT_LEAST_DEALS = 12
 """Endgames are solved only when the level's budget affords this many sampled deals (else heuristic playouts)."""
-"""Candidate deals sampled per deal played out when bids are known (weighted by the bid model, then resampled)."""
-"""Bids (one per round) get this many times the budget of a card play: they matter most and are few."""
 
 
 def card_of_action(action: int, hand: int) -> int:
