@@ -65,7 +65,7 @@ from .determinize import Sampler
 from .endgame import MAX_TRICKS, Endgame, solve_cost
 from .inference import BidModel, dealt_hands, played_by_seat, resample
 from .rollout import KEYS, playout
-from .rulebased import hand_value, longest_strong_suit
+from .rulebased import longest_strong_suit
 
 LEVELS = {1: (3_000, 4), 2: (10_000, 8), 3: (30_000, 12), 4: (100_000, 24), 5: (300_000, 48)}
 """level: (simulated card plays per decision, least sampled deals)."""
@@ -86,10 +86,6 @@ def card_of_action(action: int, hand: int) -> int:
         return action
     group = hand & (WIZARDS if action == A.PLAY_WIZARD else JESTERS)
     return (group & -group).bit_length() - 1
-
-
-def heuristic_bid(hand: int, trump: int, players: int) -> int:
-    return int(hand_value(hand, trump, players) + 0.5)
 
 
 class SearchBot:
@@ -387,4 +383,4 @@ class SearchBot:
 
 register_bot("search")(SearchBot)
 
-__all__ = ["LEVELS", "SearchBot", "card_of_action", "heuristic_bid"]
+__all__ = ["LEVELS", "SearchBot", "card_of_action"]
