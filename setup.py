@@ -1,7 +1,7 @@
 """Build hook: compile the hot modules of the rules engine and of the ``search`` bot with mypyc.
 
 The engine is pure, typed Python and stays the single source of the rules. A regular install compiles
-``core/cards.py``, ``tricks.py``, ``actions.py``, ``state.py``, ``wizard.py`` and ``wily.py`` to C extensions with
+``core/phase.py``, ``deal.py``, ``cards.py``, ``tricks.py``, ``actions.py``, ``state.py``, ``wizard.py`` and ``wily.py`` to C extensions with
 mypyc (a build-time tool only: nothing is added at run time), which makes the engine several times faster
 (``benchmarks/engine.py``). The search bot's inner loops, ``bots/rollout.py`` (playouts, on the core's own trick
 functions), ``bots/determinize.py`` (sampling deals) and ``bots/endgame.py`` (exact last tricks), are compiled with
@@ -17,6 +17,8 @@ import sys
 from setuptools import setup
 
 COMPILED = [
+    "src/wizardcards/core/phase.py",
+    "src/wizardcards/core/deal.py",
     "src/wizardcards/core/cards.py",
     "src/wizardcards/core/tricks.py",
     "src/wizardcards/core/actions.py",

@@ -6,12 +6,11 @@ the first seed whose deal turns up the card a test needs (for what happens at th
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
 
-from wizardcards.core import IllegalActionError, Phase, RuleSet, WizardState, find_rules, new_game
+from wizardcards.core import ActionError, Phase, RuleSet, WizardState, find_rules, new_game
 from wizardcards.core.actions import PLAY_JESTER, PLAY_WIZARD, TRUMP_BASE
 from wizardcards.core.cards import FIRST_JESTER, FIRST_WIZARD, RANKS, Suit, card_from_text, cards_from_text
 from wizardcards.core.rules import JesterLead, Schedule
@@ -31,9 +30,10 @@ FS = JesterLead.FIRST_SUITED.value
 
 
 def refused(state: WizardState, text_or_action: str | int, match: str) -> None:
-    """The action raises IllegalActionError naming ``match`` and leaves the state exactly as it was."""
+    """The action raises IllegalActionError (InvalidActionError for what is no action at all) naming ``match`` and
+    leaves the state exactly as it was."""
     before = state.clone()
-    with pytest.raises(IllegalActionError, match=match):
+    with pytest.raises(ActionError, match=match):
         if isinstance(text_or_action, str):
             state.apply_text(text_or_action)
         else:
@@ -212,9 +212,12 @@ def test_no_card_left_means_no_trump(players: int) -> None:
 
 
 def test_double_down_last_hand_has_no_trump() -> None:
-    """Same seed, same moves: the two games agree to the last hand, where only the option hides the turned card."""
-    with_option = new_game(find_rules("double-down"), seed=5)
-    without = new_game(dataclasses.replace(find_rules("double-down"), last_hand_no_trump=False), seed=5)
+    """Same seed, same moves: the Double Down schedule (the preset, or the schedule chosen alone) and a custom
+    schedule of the same hand sizes agree to the last hand, where only Double Down hides the turned card."""
+    with_option = new_game(RuleSet(schedule=Schedule.DOUBLE_DOWN), seed=5)
+    assert with_option.rules == find_rules("double-down") and with_option.rules.last_hand_no_trump
+    sizes = with_option.rules.hand_sizes
+    without = new_game(RuleSet(schedule=Schedule.CUSTOM, custom_hand_sizes=sizes), seed=5)
     assert with_option.rules.hand_sizes == (*range(1, 16), *range(15, 0, -1))
     last = with_option.rules.rounds - 1
     for state in (with_option, without):

@@ -402,5 +402,5 @@ def test_score_sheet_shows_auction_trump_team_tricks_and_letters() -> None:
     for card in ("Ac", "3c", "4c", "2c"):
         state.apply(state.text_to_action(card))
     lines = state.score_sheet(["Ann", "Bob", "Cy", "Di"]).splitlines()
-    assert lines[0] == "teams: 0: Ann+Cy; 1: Bob+Di"
+    assert lines[:2] == [f"scorekeeper: {['Ann', 'Bob', 'Cy', 'Di'][state.scorekeeper]}", "teams: 0: Ann+Cy; 1: Bob+Di"]
     assert lines[-1].split() == ["1", "0", "1", "8", "H", "|", "7", "8", "|", "1", "|", "WI", "WI", "|", "1:8"]

@@ -8,56 +8,51 @@
 
 from __future__ import annotations
 
-from .actions import NUM_ACTIONS, action_from_text, action_to_text
+from .actions import NUM_ACTIONS, action_from_text, action_to_text, card_action, card_of_action
 from .cards import CardSet, RankStyle, Suit, card_from_text, card_to_text, cards_from_text, cards_to_text
-from .record import GameRecord, RecordError, replay, replay_states
-from .rules import PRESETS, Game, ImpossibleRulesError, RuleSet, find_rules
-from .state import TERMINAL_PLAYER, IllegalActionError, Phase, TrickGameState
-from .view import View
+from .game import new_game, replay, replay_states
+from .phase import SPECTATOR, TERMINAL_PLAYER, ActionError, IllegalActionError, InvalidActionError, Phase
+from .record import GameRecord, RecordError
+from .rules import PRESETS, Game, ImpossibleRulesError, RuleSet, default_rules, find_rules
+from .state import TrickGameState
+from .view import Trick, View
+from .wily import WilyState
 from .wizard import WizardState
 
 State = TrickGameState
 
 
-def new_game(rules: RuleSet | str | None = None, seed: int | None = None) -> TrickGameState:
-    """A new game of ``rules`` (a RuleSet, or a preset's name; default: standard Wizard for 4).
-
-    ``seed`` fixes every shuffle; None draws one from the system (it is stored in ``state.seed``).
-    """
-    if rules is None:
-        rules = RuleSet()
-    elif isinstance(rules, str):
-        rules = find_rules(rules)
-    if rules.game is Game.WILY:
-        from .wily import WilyState
-
-        return WilyState(rules, seed)
-    return WizardState(rules, seed)
-
-
 __all__ = [
     "NUM_ACTIONS",
     "PRESETS",
+    "SPECTATOR",
     "TERMINAL_PLAYER",
+    "ActionError",
     "CardSet",
     "Game",
     "GameRecord",
     "IllegalActionError",
     "ImpossibleRulesError",
+    "InvalidActionError",
     "Phase",
     "RankStyle",
     "RecordError",
     "RuleSet",
     "State",
     "Suit",
+    "Trick",
     "View",
+    "WilyState",
     "WizardState",
     "action_from_text",
     "action_to_text",
+    "card_action",
+    "card_of_action",
     "card_from_text",
     "card_to_text",
     "cards_from_text",
     "cards_to_text",
+    "default_rules",
     "find_rules",
     "new_game",
     "replay",

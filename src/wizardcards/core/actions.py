@@ -15,14 +15,30 @@ then the other decisions at fixed offsets)::
 
 ``NUM_ACTIONS`` (81) covers both games. Identical cards share an action: a hand with two Wizards has the single move
 52. Text: a card's text (``7h``, ``Wiz``, ``Jes``), ``trump h`` (or ``trump Hearts``), ``no trump``, ``pass``,
-``bid 3``. Text round-trips: ``action_from_text(action_to_text(a)) == a``.
+``bid 3``. Text round-trips: ``action_from_text(action_to_text(a)) == a``; a text or id that names no action raises
+``InvalidActionError`` (whether the action is allowed now is the state's question: ``IllegalActionError``).
+
+``card_action`` and ``card_of_action`` are the one pair that maps a card to its action and back; every bot, screen
+and environment uses them.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from .cards import FIRST_JESTER, FIRST_WIZARD, RANKS, SUITED_CARDS, RankStyle, Suit, card_from_text, card_to_text
+from .cards import (
+    FIRST_JESTER,
+    FIRST_WIZARD,
+    JESTERS,
+    RANKS,
+    SUITED_CARDS,
+    WIZARDS,
+    RankStyle,
+    Suit,
+    card_from_text,
+    card_to_text,
+)
+from .phase import InvalidActionError
 
 PLAY_WIZARD: Final = 52
 PLAY_JESTER: Final = 53
@@ -40,6 +56,20 @@ def card_action(card: int) -> int:
     if card < FIRST_WIZARD:
         return card
     return PLAY_WIZARD if card < FIRST_JESTER else PLAY_JESTER
+
+
+def card_of_action(action: int, hand: int) -> int:
+    """The card ``action`` plays (or gives) from ``hand``: the suited card itself, the lowest Wizard or Jester the
+    hand holds for 52 and 53; -1 when the hand holds no such card or the action plays no card."""
+    if 0 <= action < FIRST_WIZARD:
+        return action if hand >> action & 1 else -1
+    if action == PLAY_WIZARD:
+        group = hand & WIZARDS
+    elif action == PLAY_JESTER:
+        group = hand & JESTERS
+    else:
+        return -1
+    return (group & -group).bit_length() - 1
 
 
 def is_card_action(action: int) -> bool:
@@ -69,13 +99,23 @@ def action_to_text(action: int, style: RankStyle = RankStyle.TWO_TO_ACE) -> str:
         return "pass"
     if BID_BASE <= action < NUM_ACTIONS:
         return f"bid {action - BID_BASE}"
-    raise ValueError(f"no action has id {action}: ids run 0..{NUM_ACTIONS - 1}")
+    raise InvalidActionError(f"no action has id {action}: ids run 0..{NUM_ACTIONS - 1}")
 
 
 def action_from_text(text: str, style: RankStyle = RankStyle.TWO_TO_ACE) -> int:
+    """The action a text names; ``InvalidActionError`` when it names none."""
+    try:
+        return _parse_action(text, style)
+    except InvalidActionError:
+        raise
+    except ValueError as error:  # a card text that names no card
+        raise InvalidActionError(str(error)) from None
+
+
+def _parse_action(text: str, style: RankStyle) -> int:
     words = text.strip().lower().split()
     if not words:
-        raise ValueError("an empty text is no action")
+        raise InvalidActionError("an empty text is no action")
     if words == ["pass"]:
         return PASS
     if words in (["no", "trump"], ["notrump"]):
@@ -83,17 +123,17 @@ def action_from_text(text: str, style: RankStyle = RankStyle.TWO_TO_ACE) -> int:
     if words[0] == "bid" and len(words) == 2 and words[1].isdigit():
         bid = int(words[1])
         if bid > MAX_BID:
-            raise ValueError(f"no bid can exceed {MAX_BID} tricks")
+            raise InvalidActionError(f"no bid can exceed {MAX_BID} tricks")
         return BID_BASE + bid
     if words[0] == "trump" and len(words) == 2:
         name = words[1]
         for suit in Suit:
             if name in (suit.letter, suit.name.lower()):
                 return TRUMP_BASE + suit
-        raise ValueError(f"no suit {words[1]!r}: write trump c, d, h or s")
+        raise InvalidActionError(f"no suit {words[1]!r}: write trump c, d, h or s")
     if len(words) == 1:
         return card_action(card_from_text(text, style))
-    raise ValueError(f"not an action: {text!r} (e.g. 7h, Wiz, Jes, bid 2, trump h, no trump, pass)")
+    raise InvalidActionError(f"not an action: {text!r} (e.g. 7h, Wiz, Jes, bid 2, trump h, no trump, pass)")
 
 
 __all__ = [
@@ -111,6 +151,7 @@ __all__ = [
     "action_to_text",
     "bid_action",
     "card_action",
+    "card_of_action",
     "is_card_action",
     "trump_action",
 ]

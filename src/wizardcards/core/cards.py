@@ -28,7 +28,7 @@ Two rank styles exist (RULES.md, "Cards"):
 style      labels, lowest to highest                      also read
 =========  =============================================  ===========================================
 ``2..A``   ``2 3 4 5 6 7 8 9 T J Q K A``                  ``10`` for ``T``
-``1..13``  ``1 2 3 4 5 6 7 8 9 10 11 12 13``              ``X`` for 10, ``J Q K`` for 11, 12, 13
+``1..13``  ``1 2 3 4 5 6 7 8 9 X J Q K``                  ``10 11 12 13`` for ``X J Q K``
 =========  =============================================  ===========================================
 
 The same text means different cards in the two styles (``2h`` is the lowest Heart in ``2..A`` and the second
@@ -85,11 +85,12 @@ FULL_DECK: Final[CardSet] = (1 << DECK_SIZE) - 1
 
 _RANK_LABELS = {
     RankStyle.TWO_TO_ACE: ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"),
-    RankStyle.ONE_TO_THIRTEEN: tuple(str(n) for n in range(1, 14)),
+    # as seeds/wizard-extended-suits.txt writes them
+    RankStyle.ONE_TO_THIRTEEN: ("1", "2", "3", "4", "5", "6", "7", "8", "9", "X", "J", "Q", "K"),
 }
 _RANK_ALIASES = {
     RankStyle.TWO_TO_ACE: {"10": 8},
-    RankStyle.ONE_TO_THIRTEEN: {"X": 9, "J": 10, "Q": 11, "K": 12},
+    RankStyle.ONE_TO_THIRTEEN: {"10": 9, "11": 10, "12": 11, "13": 12},
 }
 _WIZARD_WORDS = frozenset({"wiz", "wizard", "w"})
 _JESTER_WORDS = frozenset({"jes", "jester"})

@@ -1,23 +1,25 @@
-"""GameRecord: a game as its rule set, seed, player names and decisions; ``replay`` rebuilds it exactly.
+"""GameRecord: a game as its rule set, seed, player names and decisions (``game.replay`` rebuilds it exactly).
 
-The JSON form is versioned (``format``: ``wizardcards-record/1``)::
+The JSON form is versioned (``format``: ``wizardcards-record/1``) and names the deal algorithm the seed is read with
+(``deal``: ``deal.DEAL_ALGORITHM``; a record without it was written before the field existed, with the same
+algorithm)::
 
-    {"format": "wizardcards-record/1", "rules": {"game": "wizard", "players": 4, ...},
+    {"format": "wizardcards-record/1", "deal": "wizardcards-deal/1", "rules": {"game": "wizard", "players": 4, ...},
      "seed": 12345, "names": ["Ann", "Bob", "Cy", "Di"], "actions": [60, 61, ...], "texts": ["bid 0", ...]}
 
 ``actions`` is authoritative; ``texts`` is there for people reading the file and is checked on load when present.
+This module only turns records into JSON-ready values and back; reading and writing files is the front ends' job.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
+from .actions import action_to_text
+from .deal import DEAL_ALGORITHM
 from .rules import RuleSet
-from .state import TrickGameState
 
 RECORD_FORMAT = "wizardcards-record/1"
 
@@ -33,21 +35,22 @@ class GameRecord:
     actions: list[int] = field(default_factory=list)
     names: list[str] | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        from . import new_game
+    def texts(self) -> list[str]:
+        """Each decision as text (``actions.action_to_text`` in the rule set's rank style)."""
+        try:
+            return [action_to_text(action, self.rules.rank_style) for action in self.actions]
+        except ValueError as error:
+            raise RecordError(f"malformed game record: {error}") from None
 
-        state = new_game(self.rules, self.seed)
-        texts = []
-        for action in self.actions:
-            texts.append(state.action_to_text(action))
-            state.apply(action)
+    def to_dict(self) -> dict[str, Any]:
         return {
             "format": RECORD_FORMAT,
+            "deal": DEAL_ALGORITHM,
             "rules": self.rules.to_dict(),
             "seed": self.seed,
             "names": self.names,
             "actions": list(self.actions),
-            "texts": texts,
+            "texts": self.texts(),
         }
 
     def to_json(self) -> str:
@@ -58,6 +61,9 @@ class GameRecord:
         if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
             found = data.get("format") if isinstance(data, dict) else type(data).__name__
             raise RecordError(f"not a game record of format {RECORD_FORMAT!r} (found {found!r})")
+        deal = data.get("deal", DEAL_ALGORITHM)
+        if deal != DEAL_ALGORITHM:
+            raise RecordError(f"the record was dealt by {deal!r}; this version deals by {DEAL_ALGORITHM!r}")
         try:
             record = cls(
                 rules=RuleSet.from_dict(data["rules"]),
@@ -69,8 +75,8 @@ class GameRecord:
             raise RecordError(f"malformed game record: {error}") from None
         texts = data.get("texts")
         if texts is not None:
-            for number, (state, action) in enumerate(zip(replay_states(record), record.actions)):
-                if number < len(texts) and state.action_to_text(action) != texts[number]:
+            for number, (action, text) in enumerate(zip(record.actions, record.texts())):
+                if number < len(texts) and text != texts[number]:
                     raise RecordError(f"decision {number}: action {action} reads {texts[number]!r}, which it is not")
         return record
 
@@ -82,37 +88,5 @@ class GameRecord:
             raise RecordError(f"a game record is JSON: {error}") from None
         return cls.from_dict(data)
 
-    def save(self, path: str | Path) -> None:
-        Path(path).write_text(self.to_json() + "\n")
 
-    @classmethod
-    def load(cls, path: str | Path) -> GameRecord:
-        return cls.from_json(Path(path).read_text())
-
-
-def _apply_recorded(state: TrickGameState, number: int, action: int) -> None:
-    try:
-        state.apply(action)
-    except ValueError as error:
-        raise RecordError(f"decision {number} ({action}) cannot be replayed: {error}") from None
-
-
-def replay_states(record: GameRecord) -> Iterator[TrickGameState]:
-    """Every state of the recorded game, from the first to the last, each a fresh object."""
-    from . import new_game
-
-    state = new_game(record.rules, record.seed)
-    yield state.clone()
-    for number, action in enumerate(record.actions):
-        _apply_recorded(state, number, action)
-        yield state.clone()
-
-
-def replay(record: GameRecord) -> TrickGameState:
-    """The state after every recorded decision."""
-    from . import new_game
-
-    state = new_game(record.rules, record.seed)
-    for number, action in enumerate(record.actions):
-        _apply_recorded(state, number, action)
-    return state
+__all__ = ["RECORD_FORMAT", "GameRecord", "RecordError"]

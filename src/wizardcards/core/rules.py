@@ -2,15 +2,19 @@
 
 Every option of RULES.md is a field here (the first value named there is the default). A rule set is data: the state
 machines read it, nothing else carries rule switches. ``RuleSet(...)`` validates itself and raises
-``ImpossibleRulesError`` for a combination no table could play (7 Wizard players, a hand the deck cannot deal, the
-hook rule with hidden bids, ...).
+``ImpossibleRulesError``, naming the option, for a value of the wrong type (``first_dealer=1.5``,
+``hidden_bids="false"``), an option of the other game (``hidden_bids`` for Wily Wizards, ``mode`` for Wizard), or a
+combination no table could play (7 Wizard players, a hand the deck cannot deal, the hook rule with hidden bids, ...).
+Every front end builds its rule sets through this one door (``RuleSet(...)``, ``RuleSet.from_dict``,
+``find_rules``, ``default_rules``).
 
-Presets live in ``PRESETS`` and are found with ``find_rules(name, players=...)``.
+Presets live in ``PRESETS`` and are found with ``find_rules(name, players=...)``; ``default_rules(game)`` is each
+game's standard rule set.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import MISSING, dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any
 
@@ -87,20 +91,21 @@ class RuleSet:
     hand_sizes: tuple[int, ...] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        # Accept plain strings (from JSON or a command line) for the enum fields.
         for f in fields(self):
-            if f.name == "hand_sizes":
-                continue
-            value = getattr(self, f.name)
-            kind = _ENUM_FIELDS.get(f.name)
-            if kind is not None and not isinstance(value, kind):
-                try:
-                    object.__setattr__(self, f.name, kind(value))
-                except ValueError:
-                    choices = ", ".join(m.value for m in kind)
-                    raise ImpossibleRulesError(f"{f.name} must be one of {choices}, not {value!r}") from None
-        object.__setattr__(self, "custom_hand_sizes", tuple(int(n) for n in self.custom_hand_sizes))
+            if f.init:
+                object.__setattr__(self, f.name, _checked(f.name, getattr(self, f.name)))
+        self._refuse_other_games_options()
+        if self.schedule is Schedule.DOUBLE_DOWN:
+            # RULES.md "Trump": the official Double Down text plays the very last hand without trump.
+            object.__setattr__(self, "last_hand_no_trump", True)
         object.__setattr__(self, "hand_sizes", self._validated_hand_sizes())
+
+    def _refuse_other_games_options(self) -> None:
+        wizard = self.game is Game.WIZARD
+        for name in sorted(_WILY_ONLY if wizard else _WIZARD_ONLY):
+            if getattr(self, name) != _DEFAULTS[name]:
+                this, other = ("Wizard", "Wily Wizards") if wizard else ("Wily Wizards", "Wizard")
+                raise ImpossibleRulesError(f"{name} is an option of {other}, not of {this}")
 
     def _validated_hand_sizes(self) -> tuple[int, ...]:
         n = self.players
@@ -143,6 +148,8 @@ class RuleSet:
             raise ImpossibleRulesError(f"Wily Wizards in two teams is for 6 players, not {n}")
         if self.mode is WilyMode.NO_PARTNERS and n not in WILY_PLAYERS:
             raise ImpossibleRulesError(f"Wily Wizards without partners is for 3 to 7 players, not {n}")
+        if self.passing is Passing.NONE and self.mode is not WilyMode.NO_PARTNERS:
+            raise ImpossibleRulesError("passing='none' is for No Partners: partners always pass to each other")
         if self.combined_bids and self.mode is WilyMode.NO_PARTNERS:
             raise ImpossibleRulesError("Partners' Bids Combined needs partners")
         if self.first_dealer is not None and not 0 <= self.first_dealer < n:
@@ -169,14 +176,14 @@ class RuleSet:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RuleSet:
+        """A rule set from JSON-ready values (``to_dict``'s form); every value is checked as ``RuleSet(...)`` does."""
+        if not isinstance(data, dict):
+            raise ImpossibleRulesError(f"rule options are an object of option names, not {type(data).__name__}")
         known = {f.name for f in fields(cls) if f.init}
         unknown = set(data) - known
         if unknown:
-            raise ImpossibleRulesError(f"unknown rule option(s): {', '.join(sorted(unknown))}")
-        values = dict(data)
-        if "custom_hand_sizes" in values:
-            values["custom_hand_sizes"] = tuple(values["custom_hand_sizes"])
-        return cls(**values)
+            raise ImpossibleRulesError(f"unknown rule option(s): {', '.join(sorted(map(str, unknown)))}")
+        return cls(**data)
 
     def describe(self) -> str:
         return ", ".join(f"{k}={v}" for k, v in self.to_dict().items())
@@ -191,6 +198,51 @@ _ENUM_FIELDS: dict[str, type[StrEnum]] = {
     "mode": WilyMode,
     "passing": Passing,
 }
+_BOOL_FIELDS = frozenset({"hidden_bids", "last_hand_no_trump", "allow_no_trump", "combined_bids"})
+_WIZARD_ONLY = frozenset({"schedule", "custom_hand_sizes", "bid_rule", "hidden_bids", "last_hand_no_trump"})
+_WILY_ONLY = frozenset({"mode", "allow_no_trump", "combined_bids", "passing"})
+_DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(RuleSet) if f.default is not MISSING}
+_DEFAULTS["custom_hand_sizes"] = ()
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _checked(name: str, value: Any) -> Any:
+    """``value`` for option ``name`` in its canonical type (an enum from its string, a tuple from a list), or
+    ``ImpossibleRulesError`` naming the option when it has the wrong type (no number is taken for a bool, no
+    float or bool for a whole number, no string for anything but an enum)."""
+    kind = _ENUM_FIELDS.get(name)
+    if kind is not None:
+        if isinstance(value, kind):
+            return value
+        try:
+            return kind(value)
+        except ValueError:
+            choices = ", ".join(m.value for m in kind)
+            raise ImpossibleRulesError(f"{name} must be one of {choices}, not {value!r}") from None
+    if name in _BOOL_FIELDS:
+        if not isinstance(value, bool):
+            raise ImpossibleRulesError(f"{name} must be true or false, not {value!r}")
+        return value
+    if name == "players":
+        if not _is_int(value):
+            raise ImpossibleRulesError(f"players must be a whole number, not {value!r}")
+        return value
+    if name == "first_dealer":
+        if value is not None and not _is_int(value):
+            raise ImpossibleRulesError(f"first_dealer must be a seat number or null (drawn by cards), not {value!r}")
+        return value
+    if name == "custom_hand_sizes":
+        if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)):
+            raise ImpossibleRulesError(f"custom_hand_sizes must be a list of hand sizes, not {value!r}")
+        for size in value:
+            if not _is_int(size):  # the range is the deck's to say (_validated_hand_sizes)
+                raise ImpossibleRulesError(f"custom_hand_sizes must hold whole numbers, not {size!r}")
+        return tuple(value)
+    return value
+
 
 PRESETS: dict[str, RuleSet] = {
     "standard": RuleSet(),
@@ -211,21 +263,31 @@ PRESETS: dict[str, RuleSet] = {
 """Named rule sets. Each is stored for its usual player count; ``find_rules`` sets another."""
 
 
-def find_rules(name: str, players: int | None = None) -> RuleSet:
-    """The preset called ``name``, for ``players`` players if given."""
+DEFAULT_PRESET: dict[Game, str] = {Game.WIZARD: "standard", Game.WILY: "wily"}
+"""The preset each game starts from when no other is named."""
+
+
+def find_rules(name: str, players: int | None = None, game: Game | str | None = None) -> RuleSet:
+    """The preset called ``name``, for ``players`` players if given; with ``game``, a preset of another game is
+    refused."""
     try:
         rules = PRESETS[name]
     except KeyError:
         raise ImpossibleRulesError(f"no preset {name!r}; presets: {', '.join(PRESETS)}") from None
+    if game is not None and rules.game is not _checked("game", game):
+        raise ImpossibleRulesError(f"preset {name!r} is a {rules.game.value} rule set, not {Game(game).value}")
     return rules if players is None or players == rules.players else rules.with_players(players)
 
 
-def register_preset(name: str, rules: RuleSet) -> None:
-    PRESETS[name] = rules
+def default_rules(game: Game | str = Game.WIZARD, players: int | None = None) -> RuleSet:
+    """The standard rule set of ``game`` (its ``DEFAULT_PRESET``), for ``players`` players if given."""
+    kind: Game = _checked("game", game)
+    return find_rules(DEFAULT_PRESET[kind], players)
 
 
 __all__ = [
     "CARDS_PASSED",
+    "DEFAULT_PRESET",
     "BidRule",
     "Game",
     "ImpossibleRulesError",
@@ -235,6 +297,6 @@ __all__ = [
     "RuleSet",
     "Schedule",
     "WilyMode",
+    "default_rules",
     "find_rules",
-    "register_preset",
 ]

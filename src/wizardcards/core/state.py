@@ -5,115 +5,23 @@
 method dispatches on ``self.phase`` to one small function per phase (OpenSpiel ``oh_hell.cc`` style).
 
 Randomness: a game is fixed by its rule set, its seed and its decisions. Deal number k of a game is a pure function
-of (seed, k) produced by ``DealSource``, which clones share, so a clone deals exactly what the original would.
+of (seed, k) produced by ``deal.DealSource``, which clones share, so a clone deals exactly what the original would.
 """
 
 from __future__ import annotations
 
-import random
 import secrets
-from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from . import actions as A
-from .cards import (
-    DECK_SIZE,
-    FIRST_JESTER,
-    FIRST_WIZARD,
-    JESTERS,
-    RANKS,
-    SUIT_MASKS,
-    WIZARDS,
-    Suit,
-    card_to_text,
-    cards_to_text,
-)
+from .actions import card_of_action
+from .cards import JESTERS, RANKS, WIZARDS, Suit, card_to_text, cards_to_text
+from .deal import DealSource, scorekeeper_of
+from .phase import SPECTATOR, TERMINAL_PLAYER, IllegalActionError, InvalidActionError, Phase
+from .record import GameRecord
 from .rules import RuleSet
-from .tricks import FREE, NO_SUIT_YET, winning_position
-
-if TYPE_CHECKING:
-    from .record import GameRecord
-    from .view import SeatPart, View
-
-TERMINAL_PLAYER: Final = -4
-"""``current_player()`` once the game is over (OpenSpiel's ``kTerminalPlayerId``)."""
-
-
-class IllegalActionError(ValueError):
-    """An action the rules do not allow now; the message names the rule. The state is left unchanged."""
-
-
-class Phase(Enum):
-    CHOOSE_TRUMP = "choose_trump"  # Wizard: a Wizard was turned up, the dealer names trump
-    BID = "bid"  # Wizard: exact bids
-    AUCTION = "auction"  # Wily: pass or outbid
-    NAME_TRUMP = "name_trump"  # Wily: the high bidder names trump
-    PASS_CARDS = "pass_cards"  # Wily: everyone gives three cards
-    PLAY = "play"
-    GAME_OVER = "game_over"
-
-
-_ORDERED_DECK: Final[tuple[int, ...]] = tuple(range(DECK_SIZE))
-
-
-class DealSource:
-    """Shuffled decks for deal 0, 1, 2, ... of one game, generated in order from the game's seed and remembered."""
-
-    __slots__ = ("_rng", "_decks")
-
-    def __init__(self, seed: int) -> None:
-        self._rng = random.Random(seed)
-        self._decks: list[tuple[int, ...]] = []
-
-    def deck(self, index: int, needed: int = DECK_SIZE) -> tuple[int, ...]:
-        """Deck ``index`` of the game: its first ``needed`` cards are a uniformly random sequence, the rest follow
-        in a fixed order. A game always asks for the same ``needed`` at the same index, so decks are reproducible."""
-        decks = self._decks
-        while len(decks) <= index:
-            decks.append(tuple(self._shuffled(needed)))
-        return decks[index]
-
-    def _shuffled(self, needed: int) -> list[int]:
-        """The 60 cards, the first ``needed`` of them a uniformly random sequence.
-
-        Fisher-Yates, stopped once those cards are drawn: cards nobody will see need no shuffling, and a 4-player
-        round deals 33 cards on average. One random() (53 bits) gives three positions: each step uses the fraction
-        left by the last, which keeps more than 40 bits for the third, so the bias is below 2**-34."""
-        deck = list(_ORDERED_DECK)
-        rnd = self._rng.random
-        fraction = 0.0
-        for i in range(min(needed, DECK_SIZE - 1)):
-            if i % 3 == 0:
-                fraction = rnd()
-            fraction *= DECK_SIZE - i
-            step = int(fraction)
-            fraction -= step
-            j = i + step
-            card = deck[j]
-            deck[j] = deck[i]
-            deck[i] = card
-        return deck
-
-    def draw_first_dealer(self, players: int) -> tuple[int, tuple[tuple[int, ...], ...]]:
-        """RULES.md "Dealer": each contender draws a card; highest deals (Wizards high, Jesters low, suits do not
-        break ties); tied players draw again. Drawn before any deal, from the same stream. Returns the dealer and
-        each draw (a card per seat, -1 for a seat not drawing)."""
-        contenders = list(range(players))
-        draws = []
-        while True:
-            cards = self._shuffled(len(contenders))
-            drawn = [-1] * players
-            for seat, card in zip(contenders, cards):
-                drawn[seat] = card
-            draws.append(tuple(drawn))
-            best = max(_draw_strength(drawn[s]) for s in contenders)
-            contenders = [s for s in contenders if _draw_strength(drawn[s]) == best]
-            if len(contenders) == 1:
-                return contenders[0], tuple(draws)
-
-
-def _draw_strength(card: int) -> int:
-    return 100 if FIRST_WIZARD <= card < FIRST_JESTER else (-1 if card >= FIRST_JESTER else card % RANKS)
+from .tricks import NO_SUIT_YET, follow_error, legal_cards, next_led, void_shown, winning_position
+from .view import SeatPart, Trick, View
 
 
 def _suit_tables() -> tuple[tuple[tuple[int, ...], ...], ...]:
@@ -129,8 +37,8 @@ _C: Final = _SUIT_ACTIONS[0]
 _D: Final = _SUIT_ACTIONS[1]
 _H: Final = _SUIT_ACTIONS[2]
 _S: Final = _SUIT_ACTIONS[3]
-_SUIT_SHIFT: Final[tuple[int, ...]] = (0, RANKS, 2 * RANKS, 3 * RANKS)
 _PLAY: Final = Phase.PLAY
+_GAME_OVER: Final = Phase.GAME_OVER
 
 
 def card_actions(mask: int) -> list[int]:
@@ -150,7 +58,12 @@ _FIELDS_BY_CLASS: dict[type, tuple[str, ...]] = {}
 
 
 class TrickGameState:
-    """Fields and card play shared by both games. Create states with ``new_game``, not directly."""
+    """Fields, card play and the public API shared by both games. Create states with ``new_game``, not directly.
+
+    Both games have a round index (Wizard: the round; Wily Wizards: the hand dealt, thrown-in hands counted), a hand
+    size, teams (in Wizard every seat is a team of its own), a scorekeeper, ``returns()``, ``winners()`` and
+    ``score_sheet()``; the rows of the score sheet are each game's own (``WizardState.sheet``, ``WilyState.sheet``).
+    """
 
     # Every field of a state, for equality; subclasses declare their own additions the same way (mypyc, which
     # compiles this module, keeps ClassVars but drops __slots__). _copy_into copies them for clone().
@@ -162,7 +75,11 @@ class TrickGameState:
         "history",
         "hands",
         "dealer",
+        "scorekeeper",
         "current",
+        "round_index",
+        "hand_size",
+        "teams",
         "trump_card",
         "trump_suit",
         "led",
@@ -170,12 +87,19 @@ class TrickGameState:
         "leader",
         "tricks_won",
         "played",
+        "played_by",
+        "voids",
         "round_tricks",
+        "last_trick",
         "deal_index",
         "first_dealer_draws",
         "_deals",
         "_first_suited",
     )
+
+    round_index: int
+    hand_size: int
+    teams: tuple[int, ...]
 
     def __init__(self, rules: RuleSet | None = None, seed: int | None = None) -> None:
         """A new game; with no rules, a blank shell for ``clone`` to fill (subclasses return early too)."""
@@ -192,9 +116,15 @@ class TrickGameState:
         self.hands = [0] * n
         self.tricks_won = [0] * n
         self.trick: list[int] = []
-        self.round_tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self.round_tricks: list[Trick] = []
+        self.last_trick: Trick | None = None
         self.played = 0
+        self.played_by = [0] * n
+        self.voids = [0] * n
         self.deal_index = 0
+        self.round_index = 0
+        self.hand_size = 0
+        self.teams = tuple(range(n))
         self.trump_card = -1
         self.trump_suit = -1
         self.led = NO_SUIT_YET
@@ -204,54 +134,26 @@ class TrickGameState:
             self.dealer, self.first_dealer_draws = self._deals.draw_first_dealer(n)
         else:
             self.dealer, self.first_dealer_draws = rules.first_dealer, ()
+        self.scorekeeper = scorekeeper_of(self.dealer, self.first_dealer_draws)
         self.phase = Phase.PLAY
 
     # --- the public API -------------------------------------------------------------------------------------
 
     def current_player(self) -> int:
-        return TERMINAL_PLAYER if self.phase is Phase.GAME_OVER else self.current
+        return TERMINAL_PLAYER if self.phase is _GAME_OVER else self.current
 
     def is_terminal(self) -> bool:
-        return self.phase is Phase.GAME_OVER
+        return self.phase is _GAME_OVER
 
     def legal_actions(self) -> list[int]:
         if self.phase is _PLAY:
-            hand = self.hands[self.current]
-            led = self.led
-            if 0 <= led < 4:
-                same = hand & SUIT_MASKS[led]
-                if same:
-                    out = list(_SUIT_ACTIONS[led][same >> _SUIT_SHIFT[led]])
-                    if hand & WIZARDS:
-                        out.append(A.PLAY_WIZARD)
-                    if hand & JESTERS:
-                        out.append(A.PLAY_JESTER)
-                    return out
-            return card_actions(hand)
+            return card_actions(legal_cards(self.hands[self.current], self.led))
         return self._other_legal_actions()
 
     def apply(self, action: int) -> None:
-        """Take ``action`` for the player on turn; raises ``IllegalActionError`` and changes nothing if illegal."""
+        """Take ``action`` for the player on turn. Raises ``InvalidActionError`` for an id that is no action and
+        ``IllegalActionError`` for one the rules do not allow now; either way the state is unchanged."""
         if self.phase is _PLAY:
-            # The fast path: a suited card that is held and follows suit (most actions of a game).
-            p = self.current
-            hand = self.hands[p]
-            if 0 <= action < FIRST_WIZARD and hand >> action & 1:
-                led = self.led
-                suit = action // RANKS
-                if led == suit or led == FREE or led == NO_SUIT_YET or not hand & SUIT_MASKS[led]:
-                    if led == NO_SUIT_YET:
-                        self.led = suit
-                    self.hands[p] = hand ^ (1 << action)
-                    self.played |= 1 << action
-                    trick = self.trick
-                    trick.append(action)
-                    self.history.append(action)
-                    if len(trick) < self.players:
-                        self.current = (p + 1) % self.players
-                    else:
-                        self._finish_trick()
-                    return
             self._apply_play(action)
         else:
             self._apply_other(action)
@@ -264,10 +166,8 @@ class TrickGameState:
         return A.action_to_text(action, self.rules.rank_style)
 
     def text_to_action(self, text: str) -> int:
-        try:
-            return A.action_from_text(text, self.rules.rank_style)
-        except ValueError as error:
-            raise IllegalActionError(str(error)) from None
+        """The action a text names (``InvalidActionError`` if it names none); whether it is legal is apply's to say."""
+        return A.action_from_text(text, self.rules.rank_style)
 
     def clone(self) -> TrickGameState:
         other = type(self)()
@@ -286,7 +186,11 @@ class TrickGameState:
         other.history = self.history.copy()
         other.hands = self.hands.copy()
         other.dealer = self.dealer
+        other.scorekeeper = self.scorekeeper
         other.current = self.current
+        other.round_index = self.round_index
+        other.hand_size = self.hand_size
+        other.teams = self.teams
         other.trump_card = self.trump_card
         other.trump_suit = self.trump_suit
         other.led = self.led
@@ -294,26 +198,39 @@ class TrickGameState:
         other.leader = self.leader
         other.tricks_won = self.tricks_won.copy()
         other.played = self.played
+        other.played_by = self.played_by.copy()
+        other.voids = self.voids.copy()
         other.round_tricks = self.round_tricks.copy()
+        other.last_trick = self.last_trick
         other.deal_index = self.deal_index
         other.first_dealer_draws = self.first_dealer_draws
         other._deals = self._deals
         other._first_suited = self._first_suited
 
     def view(self, seat: int) -> View:
+        """All that ``seat`` may know of the game (``SPECTATOR``: what anybody watching may know)."""
+        raise NotImplementedError
+
+    def public_view(self) -> View:
+        """The view of a spectator: every public fact, no hand, no legal actions, hidden bids hidden."""
+        return self.view(SPECTATOR)
+
+    def returns(self) -> list[int]:
         raise NotImplementedError
 
     def winners(self) -> list[int]:
         raise NotImplementedError
 
+    def score_sheet(self, names: list[str] | None = None) -> str:
+        raise NotImplementedError
+
     def seat_part(self, seat: int) -> SeatPart:
         """What only ``seat`` may know of the position (its hand, its legal actions, the bids it may see, the cards it
-        gave and received): the part of ``view(seat)`` that differs from seat to seat."""
-        from .view import SeatPart
-
-        if not 0 <= seat < self.players:
-            raise ValueError(f"no seat {seat} at a table of {self.players}")
-        on_turn = self.phase is not Phase.GAME_OVER and self.current == seat
+        gave and received): the part of ``view(seat)`` that differs from seat to seat. ``SPECTATOR`` gets none of it."""
+        if seat == SPECTATOR:
+            return SeatPart(seat, 0, (), self._visible_bids(seat), 0, 0)
+        self._check_seat(seat)
+        on_turn = self.phase is not _GAME_OVER and self.current == seat
         given, received = self._passed_cards(seat)
         return SeatPart(
             seat,
@@ -324,6 +241,21 @@ class TrickGameState:
             received,
         )
 
+    def hand_of(self, seat: int) -> int:
+        """``view(seat).hand`` without building the whole view: the cards ``seat`` holds, for that seat's eyes only
+        (the RL environments keep each seat's observation up to date step by step and read its hand here)."""
+        self._check_seat(seat)
+        return self.hands[seat]
+
+    def record(self, names: list[str] | None = None) -> GameRecord:
+        return GameRecord(rules=self.rules, seed=self.seed, actions=list(self.history), names=names)
+
+    # --- views -------------------------------------------------------------------------------------------------
+
+    def _check_seat(self, seat: int) -> None:
+        if not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat} at a table of {self.players}")
+
     def _visible_bids(self, seat: int) -> tuple[int | None, ...]:
         return ()
 
@@ -332,9 +264,9 @@ class TrickGameState:
 
     def _view(self, seat: int, **game_fields: Any) -> View:
         """The fields of a View that both games fill alike; each game's ``view`` adds its own ``game_fields``."""
-        from .view import View
-
         part = self.seat_part(seat)
+        # The last trick outlives its hand until the next hand's first card is played.
+        last_trick = self.last_trick if self.round_tricks or not self.played else None
         return View(
             game=self.rules.game,
             rules=self.rules,
@@ -342,6 +274,8 @@ class TrickGameState:
             phase=self.phase,
             current_player=self.current_player(),
             dealer=self.dealer,
+            round_index=self.round_index,
+            hand_size=self.hand_size,
             hand=part.hand,
             trump_card=self.trump_card,
             trump_suit=self.trump_suit,
@@ -349,30 +283,19 @@ class TrickGameState:
             trick_leader=self.leader,
             trick=tuple(self.trick),
             round_tricks=tuple(self.round_tricks),
+            last_trick=last_trick,
             played=self.played,
+            played_by=tuple(self.played_by),
+            voids=tuple(self.voids),
             tricks_won=tuple(self.tricks_won),
             legal_actions=part.legal_actions,
             bids=part.bids,
             given=part.given,
             received=part.received,
             winners=tuple(self.winners()),
+            scorekeeper=self.scorekeeper,
             **game_fields,
         )
-
-    def hand_of(self, seat: int) -> int:
-        """``view(seat).hand`` without building the whole view: the cards ``seat`` holds, for that seat's eyes only
-        (the RL environments keep each seat's observation up to date step by step and read its hand here)."""
-        if not 0 <= seat < self.players:
-            raise ValueError(f"no seat {seat} at a table of {self.players}")
-        return self.hands[seat]
-
-    def returns(self) -> list[int]:
-        raise NotImplementedError
-
-    def record(self, names: list[str] | None = None) -> GameRecord:
-        from .record import GameRecord
-
-        return GameRecord(rules=self.rules, seed=self.seed, actions=list(self.history), names=names)
 
     # --- shared mechanics ------------------------------------------------------------------------------------
 
@@ -399,7 +322,8 @@ class TrickGameState:
     __hash__ = None  # type: ignore[assignment]
 
     def _deal(self, hand_size: int, first_seat: int) -> tuple[int, ...]:
-        """Deal ``hand_size`` cards to each seat from the next shuffled deck; return the undealt cards in deck order."""
+        """Deal ``hand_size`` cards to each seat from the next shuffled deck; return the undealt cards in deck order.
+        The last trick of the previous hand is kept (``last_trick``) until this hand's first card is played."""
         n = self.players
         deck = self._deals.deck(self.deal_index, n * hand_size + 1)  # + 1: the card turned up for trump
         self.deal_index += 1
@@ -408,57 +332,51 @@ class TrickGameState:
             for card in deck[i * hand_size : (i + 1) * hand_size]:
                 mask |= 1 << card
             self.hands[(first_seat + i) % n] = mask
+        self.hand_size = hand_size
         self.tricks_won = [0] * n
         self.round_tricks = []
         self.trick = []
         self.played = 0
+        self.played_by = [0] * n
+        self.voids = [0] * n
         self.led = NO_SUIT_YET
         return deck[n * hand_size :]
 
-    def _card_of_action(self, action: int, hand: int) -> int:
-        """The card an action plays from ``hand``; raises if the hand has none."""
-        if 0 <= action < FIRST_WIZARD:
-            if hand >> action & 1:
-                return action
-        elif action == A.PLAY_WIZARD:
-            if hand & WIZARDS:
-                return ((hand & WIZARDS) & -(hand & WIZARDS)).bit_length() - 1
-        elif action == A.PLAY_JESTER:
-            if hand & JESTERS:
-                return ((hand & JESTERS) & -(hand & JESTERS)).bit_length() - 1
-        else:
-            raise IllegalActionError(self._wrong_phase(action))
+    def _card_in_hand(self, action: int, hand: int) -> int:
+        """The card an action plays or gives from ``hand``; raises when it is no card action or the hand has none."""
+        card = card_of_action(action, hand)
+        if card >= 0:
+            return card
+        if not 0 <= action < A.CARD_ACTIONS:
+            raise self._wrong_phase(action)
         raise IllegalActionError(
             f"seat {self.current} holds no {self.action_to_text(action)}: hand is "
             f"{cards_to_text(hand, self.rules.rank_style) or 'empty'}"
         )
 
-    def _wrong_phase(self, action: int) -> str:
-        try:
-            text = self.action_to_text(action)
-        except ValueError:
-            return f"no action has id {action}: ids run 0..{A.NUM_ACTIONS - 1}"
-        return f"{text!r} is not a move of the {self.phase.value.replace('_', ' ')} phase"
+    def _wrong_phase(self, action: int, why: str = "") -> ValueError:
+        """The error for an action that no rule of this phase takes: not an action at all, or one of another phase."""
+        if not 0 <= action < A.NUM_ACTIONS:
+            return InvalidActionError(f"no action has id {action}: ids run 0..{A.NUM_ACTIONS - 1}")
+        text = f"{self.action_to_text(action)!r} is not a move of the {self.phase.value.replace('_', ' ')} phase"
+        return IllegalActionError(f"{why}: {text}" if why else text)
 
     def _apply_play(self, action: int) -> None:
+        """PLAY: the player on turn plays a card it holds, following suit as ``tricks.legal_cards`` says."""
         p = self.current
         hand = self.hands[p]
-        card = self._card_of_action(action, hand)
+        card = self._card_in_hand(action, hand)
         led = self.led
-        if 0 <= led < 4 and card < FIRST_WIZARD and card // RANKS != led and hand & SUIT_MASKS[led]:
-            style = self.rules.rank_style
-            raise IllegalActionError(
-                f"must follow {Suit(led).title}: hand holds {cards_to_text(hand & SUIT_MASKS[led], style)}"
-            )
+        error = follow_error(hand, led, card, self.rules.rank_style)
+        if error is not None:
+            raise IllegalActionError(error)
         bit = 1 << card
         self.hands[p] = hand ^ bit
         self.played |= bit
+        self.played_by[p] |= bit
+        self.voids[p] |= void_shown(led, card)
         trick = self.trick
-        if led == NO_SUIT_YET:
-            if card < FIRST_WIZARD:
-                self.led = card // RANKS
-            elif card < FIRST_JESTER and (not trick or not self._first_suited):
-                self.led = FREE
+        self.led = next_led(led, card, len(trick), self._first_suited)
         trick.append(card)
         if len(trick) < self.players:
             self.current = (p + 1) % self.players
@@ -466,10 +384,12 @@ class TrickGameState:
             self._finish_trick()
 
     def _finish_trick(self) -> None:
-        trick = self.trick
-        winner = (self.leader + winning_position(trick, self.trump_suit)) % self.players
+        leader = self.leader
+        done = Trick(leader, tuple(self.trick), (leader + winning_position(self.trick, self.trump_suit)) % self.players)
+        winner = done.winner
         self.tricks_won[winner] += 1
-        self.round_tricks.append((self.leader, tuple(trick), winner))
+        self.round_tricks.append(done)
+        self.last_trick = done
         self.trick = []
         self.led = NO_SUIT_YET
         self.leader = self.current = winner
@@ -479,6 +399,7 @@ class TrickGameState:
     # --- per game -------------------------------------------------------------------------------------------
 
     def _other_legal_actions(self) -> list[int]:
+        """The legal actions of the phases other than PLAY (one small function per phase in each game)."""
         raise NotImplementedError
 
     def _apply_other(self, action: int) -> None:
@@ -504,4 +425,12 @@ class TrickGameState:
         return " ".join(card_to_text(c, style) for c in self.trick) or "-"
 
 
-__all__ = ["IllegalActionError", "Phase", "TERMINAL_PLAYER", "TrickGameState", "card_actions"]
+__all__ = [
+    "SPECTATOR",
+    "TERMINAL_PLAYER",
+    "IllegalActionError",
+    "InvalidActionError",
+    "Phase",
+    "TrickGameState",
+    "card_actions",
+]

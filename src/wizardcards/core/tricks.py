@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from .cards import FIRST_JESTER, FIRST_WIZARD, RANKS, SPECIALS, SUIT_MASKS, Suit
+from .cards import FIRST_JESTER, FIRST_WIZARD, RANKS, SPECIALS, SUIT_MASKS, RankStyle, Suit, cards_to_text
 
 NO_SUIT_YET: Final = -1
 FREE: Final = 4
@@ -42,11 +42,19 @@ def legal_cards(hand: int, led: int) -> int:
     return hand
 
 
-def follow_error(hand: int, led: int, card: int) -> str | None:
+def follow_error(hand: int, led: int, card: int, style: RankStyle = RankStyle.TWO_TO_ACE) -> str | None:
     """Why ``card`` may not be played from ``hand``, or None when it may (the card is known to be in the hand)."""
-    if 0 <= led < 4 and card < FIRST_WIZARD and card // RANKS != led and hand & SUIT_MASKS[led]:
-        return f"must follow {Suit(led).title}"
-    return None
+    if legal_cards(hand, led) >> card & 1:
+        return None
+    return f"must follow {Suit(led).title}: hand holds {cards_to_text(hand & SUIT_MASKS[led], style)}"
+
+
+def void_shown(led: int, card: int) -> int:
+    """The suits (a 4-bit mask) a player shows it lacks by playing ``card`` when the suit to follow is ``led``: a
+    suited card of another suit than the one it had to follow (a Wizard or a Jester shows nothing)."""
+    if 0 <= led < 4 and card < FIRST_WIZARD and card // RANKS != led:
+        return 1 << led
+    return 0
 
 
 def trick_winner(cards: Sequence[int], trump: int) -> int:

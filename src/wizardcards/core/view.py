@@ -4,18 +4,32 @@ A view holds the seat's own hand, every card played this hand (completed tricks 
 turned-up trump card, the bids or auction calls the rules make visible, tricks won, scores, whose turn it is, and the
 seat's legal actions when it is on turn. Other hands, the rest of the deck and the Cauldron never enter a view; under
 hidden bids the other seats' bids are ``None`` until the round has been played (the score sheet then shows them).
+
+Facts that follow from the public play are computed once, by the state, as the cards fall: the cards each seat has
+played this hand (``played_by``), the suits each seat has shown it lacks by not following (``voids``), and the last
+completed trick (``last_trick``), which stays in the view after the hand's last trick until the next hand's first card
+is played, so that every front end can show how a hand ended.
+
+``state.public_view()`` is the view of a spectator (``seat`` is ``SPECTATOR``): no hand, no legal actions, and only
+what every player may see (hidden bids stay hidden).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from .cards import CardSet, card_to_text, cards_to_text
+from .phase import SPECTATOR, Phase
 from .rules import Game, RuleSet
 
-if TYPE_CHECKING:
-    from .state import Phase
+
+class Trick(NamedTuple):
+    """A completed trick: who led, the cards in play order from the leader, and the seat that won it."""
+
+    leader: int
+    cards: tuple[int, ...]
+    winner: int
 
 
 class RoundResult(NamedTuple):
@@ -76,8 +90,11 @@ class View:
     led: int  # suit to follow in the trick in progress: 0..3, -1 nothing decided yet, 4 nothing to follow
     trick_leader: int
     trick: tuple[int, ...]  # cards of the trick in progress, in play order from trick_leader
-    round_tricks: tuple[tuple[int, tuple[int, ...], int], ...]  # completed tricks of this hand: (leader, cards, winner)
+    round_tricks: tuple[Trick, ...]  # completed tricks of this hand
+    last_trick: Trick | None  # the last completed trick, the previous hand's last until this hand's first card
     played: CardSet  # every card played this hand, the trick in progress included
+    played_by: tuple[CardSet, ...]  # the cards each seat has played this hand
+    voids: tuple[int, ...]  # per seat, a 4-bit mask of the suits it has shown it lacks by not following this hand
     tricks_won: tuple[int, ...]
     legal_actions: tuple[int, ...]  # empty unless this seat is on turn
     # Wizard
@@ -94,6 +111,7 @@ class View:
     given: CardSet = 0  # cards this seat gave while passing (remembered after the exchange)
     received: CardSet = 0  # cards this seat received, once every player has given theirs
     winners: tuple[int, ...] = ()  # seats that won (shared wins list several); empty until the game is over
+    scorekeeper: int = 0  # who keeps score: the lowest card of the first draw (RULES.md, "Dealer")
 
     @property
     def players(self) -> int:
@@ -102,6 +120,10 @@ class View:
     @property
     def is_my_turn(self) -> bool:
         return self.current_player == self.seat
+
+    @property
+    def is_spectator(self) -> bool:
+        return self.seat == SPECTATOR
 
     def to_text(self) -> str:
         style = self.rules.rank_style

@@ -38,8 +38,9 @@ from typing import ClassVar, NamedTuple
 
 from . import actions as A
 from .cards import Suit, card_set, cards_to_text
+from .phase import IllegalActionError, Phase
 from .rules import CARDS_PASSED, Game, Passing, RuleSet, WilyMode
-from .state import IllegalActionError, Phase, TrickGameState, card_actions
+from .state import TrickGameState, card_actions
 from .view import View, WilyHandResult
 
 WORD = "WIZARD"
@@ -180,9 +181,6 @@ class WilyState(TrickGameState):
     """A game of Wily Wizards. Create it with ``new_game(find_rules("wily"))``, not directly."""
 
     STATE_FIELDS: ClassVar[tuple[str, ...]] = (
-        "round_index",
-        "hand_size",
-        "teams",
         "num_teams",
         "receivers",
         "auction",
@@ -216,9 +214,6 @@ class WilyState(TrickGameState):
     def _copy_into(self, other: TrickGameState) -> None:
         super()._copy_into(other)
         assert isinstance(other, WilyState)
-        other.round_index = self.round_index
-        other.hand_size = self.hand_size
-        other.teams = self.teams
         other.num_teams = self.num_teams
         other.receivers = self.receivers
         other.auction = self.auction.copy()
@@ -238,9 +233,8 @@ class WilyState(TrickGameState):
     def _start_hand(self) -> None:
         n = self.players
         self.round_index += 1
-        self.hand_size = size = self.rules.hand_sizes[0]
         left = (self.dealer + 1) % n
-        self.cauldron = card_set(self._deal(size, left))
+        self.cauldron = card_set(self._deal(self.rules.hand_sizes[0], left))
         self.trump_card = -1
         self.trump_suit = -1
         self.auction: list[tuple[int, int]] = []
@@ -291,7 +285,7 @@ class WilyState(TrickGameState):
     def _other_legal_actions(self) -> list[int]:
         phase = self.phase
         if phase is Phase.PASS_CARDS:
-            return card_actions(self.hands[self.current])
+            return card_actions(self.hands[self.current])  # any card of the hand may be given
         if phase is Phase.AUCTION:
             return list(_AUCTION_ACTIONS[self.hand_size][self.high_bid])
         if phase is Phase.NAME_TRUMP:
@@ -318,7 +312,7 @@ class WilyState(TrickGameState):
             if error:
                 raise IllegalActionError(error)
         else:
-            raise IllegalActionError(f"the auction is on, pass or outbid: {self._wrong_phase(action)}")
+            raise self._wrong_phase(action, "the auction is on, pass or outbid")
         p = self.current
         status = auction_step(self.players, self.passed, self.high_bidder, self.high_bid, p, call)
         self.auction.append((p, call))
@@ -345,7 +339,7 @@ class WilyState(TrickGameState):
                 raise IllegalActionError("the high bidder must name a suit: no trump is not allowed by these rules")
             self.trump_suit = -1
         else:
-            raise IllegalActionError(f"the high bidder must name trump: {self._wrong_phase(action)}")
+            raise self._wrong_phase(action, "the high bidder must name trump")
         if self.receivers is None:
             self._start_play()
         else:
@@ -355,7 +349,7 @@ class WilyState(TrickGameState):
     def _apply_give(self, action: int) -> None:
         p = self.current
         hand = self.hands[p]
-        card = self._card_of_action(action, hand)
+        card = self._card_in_hand(action, hand)
         bit = 1 << card
         self.hands[p] = hand ^ bit
         given = self.given[p] | bit
@@ -407,8 +401,6 @@ class WilyState(TrickGameState):
     def view(self, seat: int) -> View:
         return self._view(
             seat,
-            round_index=self.round_index,
-            hand_size=self.hand_size,
             sheet=tuple(self.sheet),
             teams=self.teams,
             auction=tuple(self.auction),
@@ -465,7 +457,7 @@ class WilyState(TrickGameState):
         return "\n".join(lines)
 
     def score_sheet(self, names: list[str] | None = None) -> str:
-        return wily_score_sheet(self.sheet, self.teams, names)
+        return wily_score_sheet(self.sheet, self.teams, names, self.scorekeeper)
 
 
 def _letters_cells(letters: tuple[int, ...]) -> str:
@@ -473,16 +465,22 @@ def _letters_cells(letters: tuple[int, ...]) -> str:
 
 
 def wily_score_sheet(
-    sheet: list[WilyHandResult] | tuple[WilyHandResult, ...], teams: tuple[int, ...], names: list[str] | None = None
+    sheet: list[WilyHandResult] | tuple[WilyHandResult, ...],
+    teams: tuple[int, ...],
+    names: list[str] | None = None,
+    scorekeeper: int = 0,
 ) -> str:
-    """The score sheet as text: a line per hand with the dealer, the auction, the high bidder and contract, trump,
-    each team's tricks, who gained a letter, and each team's letters after the hand."""
+    """The score sheet as text: who keeps score, then a line per hand with the dealer, the auction, the high bidder
+    and contract, trump, each team's tricks, who gained a letter, and each team's letters after the hand."""
     names = names or [f"seat {s}" for s in range(len(teams))]
     num_teams = max(teams) + 1
     team_names = [
         "+".join(names[seat] for seat in range(len(teams)) if teams[seat] == team) for team in range(num_teams)
     ]
-    lines = ["teams: " + "; ".join(f"{team}: {name}" for team, name in enumerate(team_names))]
+    lines = [
+        f"scorekeeper: {names[scorekeeper]}",
+        "teams: " + "; ".join(f"{team}: {name}" for team, name in enumerate(team_names)),
+    ]
     header = f"{'hand':>4} {'dealer':>6} {'high':>4} {'bid':>3} {'trump':>5} | {'team tricks':<17} | {'letter to':<9} |"
     lines += [header + f" {'letters':<{7 * num_teams - 1}} | auction", "-" * (len(header) + 7 * num_teams + 20)]
     for number, row in enumerate(sheet, 1):

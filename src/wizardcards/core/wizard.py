@@ -12,8 +12,9 @@ from typing import ClassVar, Final
 
 from . import actions as A
 from .cards import FIRST_JESTER, FIRST_WIZARD, RANKS, Suit
+from .phase import IllegalActionError, Phase
 from .rules import BidRule, Game, RuleSet
-from .state import IllegalActionError, Phase, TrickGameState
+from .state import TrickGameState
 from .view import RoundResult, View
 
 _BID_ACTIONS: Final = tuple(tuple(range(A.BID_BASE, A.BID_BASE + h + 1)) for h in range(A.MAX_BID + 1))
@@ -42,7 +43,7 @@ def dealer_forbidden_bid(hand_size: int, other_bids: list[int], rule: BidRule, d
 
 
 class WizardState(TrickGameState):
-    STATE_FIELDS: ClassVar[tuple[str, ...]] = ("round_index", "hand_size", "bids", "scores", "sheet")
+    STATE_FIELDS: ClassVar[tuple[str, ...]] = ("bids", "scores", "sheet")
 
     def __init__(self, rules: RuleSet | None = None, seed: int | None = None) -> None:
         super().__init__(rules, seed)
@@ -51,8 +52,6 @@ class WizardState(TrickGameState):
         if rules.game is not Game.WIZARD:
             raise ValueError(f"WizardState needs a Wizard rule set, not {rules.game.value}")
         n = self.players
-        self.round_index = 0
-        self.hand_size = 0
         self.bids = [-1] * n
         self.scores = [0] * n
         self.sheet: list[RoundResult] = []
@@ -61,8 +60,6 @@ class WizardState(TrickGameState):
     def _copy_into(self, other: TrickGameState) -> None:
         super()._copy_into(other)
         assert isinstance(other, WizardState)
-        other.round_index = self.round_index
-        other.hand_size = self.hand_size
         other.bids = self.bids.copy()
         other.scores = self.scores.copy()
         other.sheet = self.sheet.copy()
@@ -72,9 +69,8 @@ class WizardState(TrickGameState):
     def _start_round(self) -> None:
         rules = self.rules
         n = self.players
-        self.hand_size = size = rules.hand_sizes[self.round_index]
         left = (self.dealer + 1) % n
-        rest = self._deal(size, left)
+        rest = self._deal(rules.hand_sizes[self.round_index], left)
         self.bids = [-1] * n
         last = self.round_index == len(rules.hand_sizes) - 1
         self.trump_card = -1 if not rest or (last and rules.last_hand_no_trump) else rest[0]
@@ -117,14 +113,27 @@ class WizardState(TrickGameState):
     def _other_legal_actions(self) -> list[int]:
         phase = self.phase
         if phase is _BID:
-            legal = list(_BID_ACTIONS[self.hand_size])
-            forbidden = self._forbidden_bid()
-            if forbidden is not None:
-                legal.remove(A.BID_BASE + forbidden)
-            return legal
+            return self._legal_bids()
         if phase is _CHOOSE_TRUMP:
             return list(_TRUMP_ACTIONS)
         return []
+
+    def _apply_other(self, action: int) -> None:
+        phase = self.phase
+        if phase is _BID:
+            self._apply_bid(action)
+        elif phase is _CHOOSE_TRUMP:
+            self._apply_trump_choice(action)
+        else:
+            raise IllegalActionError("the game is over: no action is legal")
+
+    def _legal_bids(self) -> list[int]:
+        """BID: 0..hand size, less the one bid the hook or Canadian rule may forbid the dealer."""
+        legal = list(_BID_ACTIONS[self.hand_size])
+        forbidden = self._forbidden_bid()
+        if forbidden is not None:
+            legal.remove(A.BID_BASE + forbidden)
+        return legal
 
     def _forbidden_bid(self) -> int | None:
         if self.current != self.dealer or self.rules.bid_rule is BidRule.NONE:
@@ -134,24 +143,19 @@ class WizardState(TrickGameState):
         best_other = max(s for seat, s in enumerate(self.scores) if seat != dealer)
         return dealer_forbidden_bid(self.hand_size, others, self.rules.bid_rule, self.scores[dealer] > best_other)
 
-    def _apply_other(self, action: int) -> None:
-        phase = self.phase
-        if phase is _BID:
-            self._apply_bid(action)
-        elif phase is _CHOOSE_TRUMP:
-            if not A.TRUMP_BASE <= action < A.NO_TRUMP:
-                raise IllegalActionError(f"the dealer must name a suit as trump (a Wizard was turned up), not "
-                                         f"{self._wrong_phase(action).split(' is ')[0]}")
-            self.trump_suit = action - A.TRUMP_BASE
-            self.phase = _BID
-            self.current = (self.dealer + 1) % self.players
-        else:
-            raise IllegalActionError("the game is over: no action is legal")
+    def _apply_trump_choice(self, action: int) -> None:
+        """CHOOSE_TRUMP: a Wizard was turned up and the dealer names a suit; then the bidding starts."""
+        if not A.TRUMP_BASE <= action < A.NO_TRUMP:
+            raise self._wrong_phase(action, "the dealer must name a suit as trump (a Wizard was turned up)")
+        self.trump_suit = action - A.TRUMP_BASE
+        self.phase = _BID
+        self.current = (self.dealer + 1) % self.players
 
     def _apply_bid(self, action: int) -> None:
+        """BID: each player bids once, clockwise from the dealer's left; after the dealer the play starts."""
         bid = action - A.BID_BASE
         if not A.BID_BASE <= action < A.NUM_ACTIONS:
-            raise IllegalActionError(f"every player must bid first: {self._wrong_phase(action)}")
+            raise self._wrong_phase(action, "every player must bid first")
         if bid > self.hand_size:
             raise IllegalActionError(f"a bid is 0..{self.hand_size} tricks in a hand of {self.hand_size}, not {bid}")
         if bid == self._forbidden_bid():
@@ -182,13 +186,7 @@ class WizardState(TrickGameState):
         return [seat for seat, score in enumerate(self.scores) if score == best]
 
     def view(self, seat: int) -> View:
-        return self._view(
-            seat,
-            round_index=self.round_index,
-            hand_size=self.hand_size,
-            scores=tuple(self.scores),
-            sheet=tuple(self.sheet),
-        )
+        return self._view(seat, scores=tuple(self.scores), sheet=tuple(self.sheet))
 
     def _visible_bids(self, seat: int) -> tuple[int | None, ...]:
         """Bids made so far; under hidden bids the others' stay hidden until the round has been played."""
@@ -217,19 +215,19 @@ class WizardState(TrickGameState):
         return "\n".join(lines)
 
     def score_sheet(self, names: list[str] | None = None) -> str:
-        return wizard_score_sheet(self.sheet, self.players, names, self.rules)
+        return wizard_score_sheet(self.sheet, self.players, names, self.scorekeeper)
 
 
 def wizard_score_sheet(
-    sheet: list[RoundResult] | tuple[RoundResult, ...], players: int, names: list[str] | None, rules: RuleSet
+    sheet: list[RoundResult] | tuple[RoundResult, ...], players: int, names: list[str] | None, scorekeeper: int
 ) -> str:
-    """The score sheet as text, like the table in the official rules: a row per round, per player the bid, the
-    tricks made, the round's score and the running total."""
+    """The score sheet as text, like the table in the official rules: who keeps score, then a row per round, per
+    player the bid, the tricks made, the round's score and the running total."""
     names = names or [f"seat {s}" for s in range(players)]
     cell = 18
     header = f"{'round':>5} {'cards':>5} {'trump':>6} | " + " | ".join(f"{name[:cell]:^{cell}}" for name in names)
     sub = f"{'':>5} {'':>5} {'':>6} | " + " | ".join(f"{'bid':>3} {'won':>3} {'pts':>4} {'total':>5}" for _ in names)
-    lines = [header, sub, "-" * len(sub)]
+    lines = [f"scorekeeper: {names[scorekeeper]}", header, sub, "-" * len(sub)]
     for number, result in enumerate(sheet, 1):
         trump = "-" if result.trump_suit < 0 else Suit(result.trump_suit).letter.upper()
         if FIRST_WIZARD <= result.trump_card < FIRST_JESTER:
