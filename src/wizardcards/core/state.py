@@ -21,7 +21,7 @@ from .phase import SPECTATOR, TERMINAL_PLAYER, IllegalActionError, InvalidAction
 from .record import GameRecord
 from .rules import RuleSet
 from .tricks import NO_SUIT_YET, follow_error, legal_cards, next_led, void_shown, winning_position
-from .view import SeatPart, Trick, View
+from .view import SeatPart, Trick, TrickTuple, View
 
 
 def _suit_tables() -> tuple[tuple[tuple[int, ...], ...], ...]:
@@ -43,10 +43,20 @@ _GAME_OVER: Final = Phase.GAME_OVER
 
 def card_actions(mask: int) -> list[int]:
     """The distinct play actions for a set of cards: suited ids, then 52 for any Wizards, 53 for any Jesters."""
-    out = list(_C[mask & 0x1FFF])
-    out.extend(_D[mask >> 13 & 0x1FFF])
-    out.extend(_H[mask >> 26 & 0x1FFF])
-    out.extend(_S[mask >> 39 & 0x1FFF])
+    out: list[int] = []
+    # A hand that must follow suit has one suit's cards (and maybe Wizards and Jesters): skip the empty suits.
+    clubs = mask & 0x1FFF
+    if clubs:
+        out.extend(_C[clubs])
+    diamonds = mask >> 13 & 0x1FFF
+    if diamonds:
+        out.extend(_D[diamonds])
+    hearts = mask >> 26 & 0x1FFF
+    if hearts:
+        out.extend(_H[hearts])
+    spades = mask >> 39 & 0x1FFF
+    if spades:
+        out.extend(_S[spades])
     if mask & WIZARDS:
         out.append(A.PLAY_WIZARD)
     if mask & JESTERS:
@@ -116,8 +126,8 @@ class TrickGameState:
         self.hands = [0] * n
         self.tricks_won = [0] * n
         self.trick: list[int] = []
-        self.round_tricks: list[Trick] = []
-        self.last_trick: Trick | None = None
+        self.round_tricks: list[TrickTuple] = []
+        self.last_trick: TrickTuple | None = None
         self.played = 0
         self.played_by = [0] * n
         self.voids = [0] * n
@@ -266,7 +276,7 @@ class TrickGameState:
         """The fields of a View that both games fill alike; each game's ``view`` adds its own ``game_fields``."""
         part = self.seat_part(seat)
         # The last trick outlives its hand until the next hand's first card is played.
-        last_trick = self.last_trick if self.round_tricks or not self.played else None
+        last = self.last_trick if self.round_tricks or not self.played else None
         return View(
             game=self.rules.game,
             rules=self.rules,
@@ -283,7 +293,7 @@ class TrickGameState:
             trick_leader=self.leader,
             trick=tuple(self.trick),
             round_tricks=tuple(self.round_tricks),
-            last_trick=last_trick,
+            last_trick=None if last is None else Trick(*last),
             played=self.played,
             played_by=tuple(self.played_by),
             voids=tuple(self.voids),
@@ -345,11 +355,14 @@ class TrickGameState:
     def _card_in_hand(self, action: int, hand: int) -> int:
         """The card an action plays or gives from ``hand``; raises when it is no card action or the hand has none."""
         card = card_of_action(action, hand)
-        if card >= 0:
-            return card
+        if card < 0:
+            raise self._not_held(action, hand)
+        return card
+
+    def _not_held(self, action: int, hand: int) -> ValueError:
         if not 0 <= action < A.CARD_ACTIONS:
-            raise self._wrong_phase(action)
-        raise IllegalActionError(
+            return self._wrong_phase(action)
+        return IllegalActionError(
             f"seat {self.current} holds no {self.action_to_text(action)}: hand is "
             f"{cards_to_text(hand, self.rules.rank_style) or 'empty'}"
         )
@@ -365,16 +378,22 @@ class TrickGameState:
         """PLAY: the player on turn plays a card it holds, following suit as ``tricks.legal_cards`` says."""
         p = self.current
         hand = self.hands[p]
-        card = self._card_in_hand(action, hand)
+        card = card_of_action(action, hand)
+        if card < 0:
+            raise self._not_held(action, hand)
         led = self.led
-        error = follow_error(hand, led, card, self.rules.rank_style)
-        if error is not None:
-            raise IllegalActionError(error)
+        if not legal_cards(hand, led) >> card & 1:
+            raise IllegalActionError(follow_error(hand, led, self.rules.rank_style))
         bit = 1 << card
         self.hands[p] = hand ^ bit
         self.played |= bit
-        self.played_by[p] |= bit
-        self.voids[p] |= void_shown(led, card)
+        # Typed locals: list items are boxed, and an in-place | on them would go through the generic number protocol.
+        played_by: list[int] = self.played_by
+        played_by[p] = played_by[p] | bit
+        void = void_shown(led, card)
+        if void:
+            voids: list[int] = self.voids
+            voids[p] = voids[p] | void
         trick = self.trick
         self.led = next_led(led, card, len(trick), self._first_suited)
         trick.append(card)
@@ -385,8 +404,11 @@ class TrickGameState:
 
     def _finish_trick(self) -> None:
         leader = self.leader
-        done = Trick(leader, tuple(self.trick), (leader + winning_position(self.trick, self.trump_suit)) % self.players)
-        winner = done.winner
+        cards = self.trick
+        winner = (leader + winning_position(cards, self.trump_suit)) % self.players
+        # A plain tuple (leader, cards, winner): a NamedTuple built here would cost more than the rest of the trick;
+        # the view hands out the last trick as a ``Trick``.
+        done = (leader, tuple(cards), winner)
         self.tricks_won[winner] += 1
         self.round_tricks.append(done)
         self.last_trick = done

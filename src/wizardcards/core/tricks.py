@@ -42,10 +42,8 @@ def legal_cards(hand: int, led: int) -> int:
     return hand
 
 
-def follow_error(hand: int, led: int, card: int, style: RankStyle = RankStyle.TWO_TO_ACE) -> str | None:
-    """Why ``card`` may not be played from ``hand``, or None when it may (the card is known to be in the hand)."""
-    if legal_cards(hand, led) >> card & 1:
-        return None
+def follow_error(hand: int, led: int, style: RankStyle = RankStyle.TWO_TO_ACE) -> str:
+    """Why a card of ``hand`` that is not among ``legal_cards(hand, led)`` may not be played."""
     return f"must follow {Suit(led).title}: hand holds {cards_to_text(hand & SUIT_MASKS[led], style)}"
 
 

@@ -24,8 +24,13 @@ from .phase import SPECTATOR, Phase
 from .rules import Game, RuleSet
 
 
+TrickTuple = tuple[int, tuple[int, ...], int]
+"""A completed trick as the state keeps it and ``View.round_tricks`` lists it: (leader, cards, winner)."""
+
+
 class Trick(NamedTuple):
-    """A completed trick: who led, the cards in play order from the leader, and the seat that won it."""
+    """A completed trick: who led, the cards in play order from the leader, and the seat that won it. Equal to the
+    plain ``TrickTuple`` of the same trick."""
 
     leader: int
     cards: tuple[int, ...]
@@ -90,7 +95,7 @@ class View:
     led: int  # suit to follow in the trick in progress: 0..3, -1 nothing decided yet, 4 nothing to follow
     trick_leader: int
     trick: tuple[int, ...]  # cards of the trick in progress, in play order from trick_leader
-    round_tricks: tuple[Trick, ...]  # completed tricks of this hand
+    round_tricks: tuple[TrickTuple, ...]  # completed tricks of this hand: (leader, cards, winner)
     last_trick: Trick | None  # the last completed trick, the previous hand's last until this hand's first card
     played: CardSet  # every card played this hand, the trick in progress included
     played_by: tuple[CardSet, ...]  # the cards each seat has played this hand
