@@ -23,7 +23,6 @@ from .cards import CardSet, card_to_text, cards_to_text
 from .phase import SPECTATOR, Phase
 from .rules import Game, RuleSet
 
-
 TrickTuple = tuple[int, tuple[int, ...], int]
 """A completed trick as the state keeps it and ``View.round_tricks`` lists it: (leader, cards, winner)."""
 
