@@ -97,7 +97,6 @@ class TrickGameState:
         "leader",
         "tricks_won",
         "played",
-        "played_by",
         "voids",
         "round_tricks",
         "last_trick",
@@ -129,7 +128,6 @@ class TrickGameState:
         self.round_tricks: list[TrickTuple] = []
         self.last_trick: TrickTuple | None = None
         self.played = 0
-        self.played_by = [0] * n
         self.voids = [0] * n
         self.deal_index = 0
         self.round_index = 0
@@ -208,7 +206,6 @@ class TrickGameState:
         other.leader = self.leader
         other.tricks_won = self.tricks_won.copy()
         other.played = self.played
-        other.played_by = self.played_by.copy()
         other.voids = self.voids.copy()
         other.round_tricks = self.round_tricks.copy()
         other.last_trick = self.last_trick
@@ -257,6 +254,22 @@ class TrickGameState:
         self._check_seat(seat)
         return self.hands[seat]
 
+    def cards_played_by(self) -> list[int]:
+        """The cards each seat has played this hand, the trick in progress included (``View.played_by``). Worked out
+        from the tricks when asked: keeping it up to date would cost every card play a boxed list write."""
+        n = self.players
+        out = [0] * n
+        for leader, cards, _ in self.round_tricks:
+            for position in range(len(cards)):
+                seat = (leader + position) % n
+                out[seat] = out[seat] | 1 << cards[position]
+        trick = self.trick
+        leader = self.leader
+        for position in range(len(trick)):
+            seat = (leader + position) % n
+            out[seat] = out[seat] | 1 << trick[position]
+        return out
+
     def record(self, names: list[str] | None = None) -> GameRecord:
         return GameRecord(rules=self.rules, seed=self.seed, actions=list(self.history), names=names)
 
@@ -295,7 +308,7 @@ class TrickGameState:
             round_tricks=tuple(self.round_tricks),
             last_trick=None if last is None else Trick(*last),
             played=self.played,
-            played_by=tuple(self.played_by),
+            played_by=tuple(self.cards_played_by()),
             voids=tuple(self.voids),
             tricks_won=tuple(self.tricks_won),
             legal_actions=part.legal_actions,
@@ -347,7 +360,6 @@ class TrickGameState:
         self.round_tricks = []
         self.trick = []
         self.played = 0
-        self.played_by = [0] * n
         self.voids = [0] * n
         self.led = NO_SUIT_YET
         return deck[n * hand_size :]
@@ -387,11 +399,8 @@ class TrickGameState:
         bit = 1 << card
         self.hands[p] = hand ^ bit
         self.played |= bit
-        # Typed locals: list items are boxed, and an in-place | on them would go through the generic number protocol.
-        played_by: list[int] = self.played_by
-        played_by[p] = played_by[p] | bit
         void = void_shown(led, card)
-        if void:
+        if void:  # rare: the list is written only then
             voids: list[int] = self.voids
             voids[p] = voids[p] | void
         trick = self.trick
