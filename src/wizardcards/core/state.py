@@ -404,7 +404,8 @@ class TrickGameState:
             voids: list[int] = self.voids
             voids[p] = voids[p] | void
         trick = self.trick
-        self.led = next_led(led, card, len(trick), self._first_suited)
+        if led == NO_SUIT_YET:  # once decided, the suit to follow stays (next_led would return it unchanged)
+            self.led = next_led(led, card, len(trick), self._first_suited)
         trick.append(card)
         if len(trick) < self.players:
             self.current = (p + 1) % self.players
