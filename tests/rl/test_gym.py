@@ -7,7 +7,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 from wizardcards.bots import UnknownBotError
-from wizardcards.core import IllegalActionError
+from wizardcards.core import IllegalActionError, InvalidActionError
 from wizardcards.rl.gym_env import WizardCardsGymEnv
 
 
@@ -34,6 +34,10 @@ def test_illegal_action_can_end_the_episode() -> None:
     assert env.action_masks().sum() == 0
     with pytest.raises(IllegalActionError, match="over"):
         env.step(illegal)
+    # An id outside the action space ends the episode the same way.
+    env.reset(seed=1)
+    _obs, reward, terminated, _truncated, info = env.step(81)
+    assert (reward, terminated, info["illegal_action"]) == (-5.0, True, True)
 
 
 def run_episode(env: WizardCardsGymEnv, seed: int) -> tuple[float, dict]:
@@ -90,4 +94,6 @@ def test_errors() -> None:
     before = env.game_state.clone()
     with pytest.raises(IllegalActionError):
         env.step(illegal)
+    with pytest.raises(InvalidActionError):
+        env.step(999)
     assert env.game_state == before

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wizardcards.core import Game, RuleSet, View, cards_from_text, find_rules, new_game
+from wizardcards.core import Game, Phase, RuleSet, Trick, View, cards_from_text, find_rules, new_game
 from wizardcards.core.actions import NUM_ACTIONS, bid_action
-from wizardcards.core.cards import SUIT_MASKS, card_from_text
-from wizardcards.core.state import Phase
+from wizardcards.core.cards import FIRST_JESTER, FIRST_WIZARD, SUIT_MASKS, card_from_text
+from wizardcards.core.tricks import NO_SUIT_YET, next_led, void_shown
 from wizardcards.rl.observation import ObservationEncoder, ObservationLayout, encode
 
 C = card_from_text
@@ -36,10 +36,13 @@ def wizard_view(**changes: object) -> View:
         trump_suit=3,
         led=2,  # Hearts
         trick_leader=2,
-        # completed: seat 1 led 2c, seat 2 played Wiz, seat 0 Ac -> seat 2 won and led this trick.
-        round_tricks=((1, (C("2c"), 53, C("Ac")), 2),),
+        # completed: seat 1 led 2c, seat 2 played a Wizard (id 53), seat 0 Ac -> seat 2 won and led this trick.
+        round_tricks=(Trick(1, (C("2c"), 53, C("Ac")), 2),),
+        last_trick=Trick(1, (C("2c"), 53, C("Ac")), 2),
         trick=(C("5h"), 58),  # seat 2: 5h, seat 0: a Jester
         played=cards_from_text("2c Ac 5h") | 1 << 53 | 1 << 58,
+        played_by=(cards_from_text("Ac") | 1 << 58, cards_from_text("2c"), cards_from_text("5h") | 1 << 53),
+        voids=(0, 0, 0),  # everybody followed (or played a Wizard or a Jester)
         tricks_won=(0, 0, 1),
         legal_actions=(C("7h"), 52),
         bids=(1, 0, 2),
@@ -85,12 +88,27 @@ def test_hand_built_view_gives_the_expected_vector() -> None:
     assert np.count_nonzero(vector) == 2 + 5 + 2 + 1 + 1 + 1 + 1 + 3 + 1 + 1 + 1 + 1 + 1 + 3 + 3 + 3
 
 
-def test_voids_come_from_not_following() -> None:
-    # Seat 0 led 9d, seat 1 (observer) followed, seat 2 threw a Club: seat 2 is known to lack Diamonds.
-    view = wizard_view(round_tricks=((0, (C("9d"), C("2d"), C("3c")), 0),), trick=(), trick_leader=0, led=-1,
-                       hand=cards_from_text("7h 8s"), current_player=0, legal_actions=())
+def test_voids_are_the_observers_own_and_those_the_view_shows() -> None:
+    # Seat 0 led 9d, seat 1 (observer) followed, seat 2 threw a Club: the view says seat 2 lacks Diamonds. The
+    # observer's own row comes from its hand (7h 8s: no Clubs, no Diamonds), not from what it has shown.
+    done = Trick(0, (C("9d"), C("2d"), C("3c")), 0)
+    view = wizard_view(round_tricks=(done,), last_trick=done, trick=(), trick_leader=0, led=-1,
+                       played_by=(cards_from_text("9d"), cards_from_text("2d"), cards_from_text("3c")),
+                       voids=(0, 0, 1 << 1), hand=cards_from_text("7h 8s"), current_player=0, legal_actions=())
     layout = ObservationLayout(Game.WIZARD, 3)
     assert ones(layout, encode(view), "voids") == [0, 1, 4 + 1]
+
+
+def test_wizards_and_jesters_played_are_counted_not_named() -> None:
+    # Seat 2 played the last two Wizards (ids 54, 55) and a Jester (id 59): its played row sets the first two
+    # Wizard entries and the first Jester entry, as the same plays of any other Wizards and Jester would.
+    view = wizard_view(round_tricks=(), last_trick=None, trick=(), trick_leader=1, led=-1, current_player=1,
+                       played_by=(0, 0, 1 << 54 | 1 << 55 | 1 << 59), voids=(0, 0, 0), legal_actions=())
+    twin = wizard_view(round_tricks=(), last_trick=None, trick=(), trick_leader=1, led=-1, current_player=1,
+                       played_by=(0, 0, 1 << 52 | 1 << 53 | 1 << 56), voids=(0, 0, 0), legal_actions=())
+    layout = ObservationLayout(Game.WIZARD, 3)
+    assert ones(layout, encode(view), "played") == [60 + 52, 60 + 53, 60 + 56]  # seat 2 is rel 1
+    assert np.array_equal(encode(view), encode(twin))
 
 
 def test_hidden_bids_and_terminal_encode_as_unknown_and_nobody() -> None:
@@ -193,11 +211,35 @@ def test_hidden_bids_of_others_do_not_show() -> None:
         assert same == (seat != first)
 
 
+def played_and_voids_from_the_tricks(view: View) -> tuple[list[np.ndarray], list[int]]:
+    """Each seat's played-cards plane and the suits it has shown it lacks, worked out from the view's tricks of this
+    hand alone: what the ``played`` and ``voids`` slices held before the views carried them."""
+    n = view.players
+    first_suited = view.rules.jester_lead.value == "first_suited"
+    planes = [np.zeros(60, np.float32) for _ in range(n)]
+    wizards, jesters, voids = [0] * n, [0] * n, [0] * n
+    for leader, cards, _winner in [*view.round_tricks, Trick(view.trick_leader, view.trick, -1)]:
+        led = NO_SUIT_YET
+        for position, card in enumerate(cards):
+            seat = (leader + position) % n
+            if card < FIRST_WIZARD:
+                planes[seat][card] = 1
+            elif card < FIRST_JESTER:  # the k-th Wizard a seat plays sets entry 52 + k - 1
+                planes[seat][FIRST_WIZARD + wizards[seat]] = 1
+                wizards[seat] += 1
+            else:
+                planes[seat][FIRST_JESTER + jesters[seat]] = 1
+                jesters[seat] += 1
+            voids[seat] |= void_shown(led, card)
+            led = next_led(led, card, position, first_suited)
+    return planes, voids
+
+
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32), preset=st.sampled_from(["standard", "extended-suits", "wily", "wily-two-teams"]))
 def test_vectors_along_a_game_are_consistent(seed: int, preset: str) -> None:
-    """Over a whole game: the remembering encoder equals a fresh one, values stay in bounds, the card planes count
-    what the view holds, and the mask is exactly the legal actions of the seat on turn."""
+    """Over a whole game: the played cards and voids are those the hand's tricks show, values stay in bounds, the card
+    planes count what the view holds, and the mask is exactly the legal actions of the seat on turn."""
     rules = find_rules(preset)
     rng = random.Random(seed)
     state = new_game(rules, seed)
@@ -209,9 +251,14 @@ def test_vectors_along_a_game_are_consistent(seed: int, preset: str) -> None:
         seat = rng.randrange(n)
         view = state.view(seat)
         vector = encoder.encode(view)
-        np.testing.assert_array_equal(vector, ObservationEncoder(rules).encode(view))
         assert np.all(vector >= encoder.low) and np.all(vector <= encoder.high)
         parts = layout.split(vector)
+        planes, voids = played_and_voids_from_the_tricks(view)
+        for other in range(n):
+            rel = (other - seat) % n
+            np.testing.assert_array_equal(parts["played"][rel], planes[other])
+            if other != seat:
+                assert np.flatnonzero(parts["voids"][rel]).tolist() == [s for s in range(4) if voids[other] >> s & 1]
         assert parts["hand"].sum() == view.hand.bit_count()
         assert parts["played"].sum() == view.played.bit_count()
         assert parts["trick"].sum() == len(view.trick)

@@ -7,6 +7,7 @@ import numpy as np
 import pyspiel
 import pytest
 
+from wizardcards.core import Game, ImpossibleRulesError, default_rules
 from wizardcards.rl import openspiel as wo
 
 
@@ -36,6 +37,15 @@ def test_game_info_follows_the_parameters() -> None:
     assert game.get_type().short_name == "python_wizard"
     with pytest.raises(Exception, match="wily"):
         pyspiel.load_game("python_wizard", {"rules": "wily"})
+
+
+def test_each_game_defaults_to_its_standard_rules_and_options_are_checked() -> None:
+    assert pyspiel.load_game("python_wizard").rules == default_rules(Game.WIZARD)
+    assert pyspiel.load_game("python_wily", {"players": 6}).rules == default_rules(Game.WILY, 6)
+    with pytest.raises(ImpossibleRulesError, match="hidden_bids"):
+        pyspiel.load_game("python_wizard", {"options": '{"hidden_bids": "false"}'})
+    with pytest.raises(ImpossibleRulesError, match="JSON object"):
+        pyspiel.load_game("python_wizard", {"options": "[1, 2]"})
 
 
 def deal(game: pyspiel.Game, seed_bytes: list[int]) -> pyspiel.State:

@@ -6,7 +6,17 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from wizardcards.core import IllegalActionError, ImpossibleRulesError, find_rules, new_game
+from wizardcards.core import (
+    Game,
+    IllegalActionError,
+    ImpossibleRulesError,
+    InvalidActionError,
+    RuleSet,
+    default_rules,
+    find_rules,
+    new_game,
+)
+from wizardcards.core.rules import WilyMode
 from wizardcards.rl import wily_v0, wizard_v0
 
 
@@ -97,6 +107,10 @@ def test_illegal_action_raises_and_changes_nothing() -> None:
     illegal = int(np.flatnonzero(mask == 0)[0])
     with pytest.raises(IllegalActionError):
         env.step(illegal)
+    # An id outside the action space, or None from the seat on turn, names no action at all.
+    for nothing in (81, -1, None):
+        with pytest.raises(InvalidActionError):
+            env.step(nothing)
     assert env.agent_selection == agent
     assert np.array_equal(env.observe(agent)["observation"], before)
 
@@ -136,6 +150,32 @@ def test_options_override_the_preset() -> None:
     env = wizard_v0.env(players=5, rules="standard", options={"schedule": "quick", "bid_rule": "hook"})
     rules = env.unwrapped.rules
     assert rules.players == 5 and rules.hand_sizes == (1, 3, 5, 7, 9, 11) and rules.bid_rule.value == "hook"
+
+
+def test_each_game_defaults_to_its_standard_rules() -> None:
+    assert wizard_v0.raw_env().rules == default_rules(Game.WIZARD)
+    assert wily_v0.raw_env(players=6).rules == default_rules(Game.WILY, 6)
+    assert wily_v0.raw_env(rules=default_rules(Game.WILY), players=3, options={"mode": "no_partners"}).rules == (
+        RuleSet(game=Game.WILY, players=3, mode=WilyMode.NO_PARTNERS)
+    )
+
+
+@pytest.mark.parametrize(
+    ("module", "kwargs", "named"),
+    [
+        (wizard_v0, {"options": {"hidden_bids": "false"}}, "hidden_bids"),  # a string is no bool
+        (wizard_v0, {"options": {"first_dealer": 1.5}}, "first_dealer"),
+        (wizard_v0, {"options": {"mode": "no_partners"}}, "mode"),  # an option of Wily Wizards
+        (wily_v0, {"options": {"hidden_bids": True}}, "hidden_bids"),  # an option of Wizard
+        (wizard_v0, {"options": {"game": "wily"}}, "game"),
+        (wizard_v0, {"options": {"no_such_option": 1}}, "no_such_option"),
+        (wizard_v0, {"rules": default_rules(Game.WILY)}, "wily"),
+        (wily_v0, {"rules": "hook"}, "hook"),
+    ],
+)
+def test_wrong_rules_are_refused_naming_what_is_wrong(module, kwargs, named: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(ImpossibleRulesError, match=named):
+        module.raw_env(**kwargs)
 
 
 def test_render_ansi_shows_the_agent_on_turn_view() -> None:

@@ -13,9 +13,11 @@ order after skipping the learner (``"search:level=1"``, ``"rulebased"``, ``"rand
 
 Rewards are the learner's, as in the AEC environment: per round (Wizard points, Wily letters gained) by default, or
 the whole return at the end with ``reward="final"``; ``reward_scale`` multiplies them. An episode is one game.
-An illegal action raises ``IllegalActionError`` naming the rule broken and changes nothing; with
-``illegal_action="terminate"`` it ends the episode instead, paying ``illegal_reward`` (for unmasked algorithms, and
-Gymnasium's ``check_env``, which steps with unmasked samples).
+A refused action raises an ``ActionError`` and changes nothing: ``IllegalActionError`` naming the rule broken for an
+action the rules forbid now, ``InvalidActionError`` for an id outside the action space. With
+``illegal_action="terminate"`` either ends the episode instead, paying ``illegal_reward`` (for unmasked algorithms,
+and Gymnasium's ``check_env``, which steps with unmasked samples). A step after the episode ended raises
+``IllegalActionError``.
 """
 
 from __future__ import annotations
@@ -28,14 +30,16 @@ import numpy as np
 from gymnasium import spaces
 
 from ..bots import make_bot
-from ..core import Game, IllegalActionError, RuleSet, View, new_game
+from ..bots.base import Bot
+from ..core import ActionError, Game, IllegalActionError, RuleSet, View, new_game
 from ..core.actions import NUM_ACTIONS
+from ..core.state import TrickGameState
 from .observation import ObservationEncoder, action_mask
 from .pettingzoo_env import REWARD_MODES, make_rules
 
 
-class WizardCardsGymEnv(gym.Env[np.ndarray, int]):
-    metadata = {"render_modes": ["ansi"]}
+class WizardCardsGymEnv(gym.Env[np.ndarray, np.int64]):
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}
 
     def __init__(
         self,
@@ -80,28 +84,33 @@ class WizardCardsGymEnv(gym.Env[np.ndarray, int]):
         self.observation_space = spaces.Box(low=self.encoder.low, high=self.encoder.high, dtype=np.float32)
         self.action_space = spaces.Discrete(NUM_ACTIONS)
         self._rng = random.Random()
-        self._bot_of: dict[int, Any] = {}
-        self.game_state = None  # type: Any
+        self._bot_of: dict[int, Bot] = {}
+        self.game_state: TrickGameState | None = None
 
     def _seat_bots(self) -> None:
         others = [s for s in range(self.rules.players) if s != self.seat]
         self._bot_of = dict(zip(others, self.bots))
 
+    def _game(self) -> TrickGameState:
+        """The game of this episode; an error before the first ``reset``."""
+        if self.game_state is None:
+            raise RuntimeError("call reset() first")
+        return self.game_state
+
     def _observe(self) -> np.ndarray:
-        return self.encoder.encode(self.game_state.view(self.seat))
+        return self.encoder.encode(self._game().view(self.seat))
 
     def _info(self) -> dict[str, Any]:
+        state = self._game()
         info: dict[str, Any] = {"action_mask": self.action_masks(), "seat": self.seat}
-        if self.game_state.is_terminal():
-            info["returns"] = self.game_state.returns()
-            info["winners"] = self.game_state.winners()
+        if state.is_terminal():
+            info["returns"] = state.returns()
+            info["winners"] = state.winners()
         return info
 
     def view(self) -> View:
         """The learner's ``View`` (what its seat may know), e.g. to let one of our bots decide some of its moves."""
-        if self.game_state is None:
-            raise RuntimeError("call reset() first")
-        return self.game_state.view(self.seat)
+        return self._game().view(self.seat)
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions as an int8 mask (all zeros once the game is over)."""
@@ -110,36 +119,36 @@ class WizardCardsGymEnv(gym.Env[np.ndarray, int]):
             return np.zeros(NUM_ACTIONS, np.int8)
         return action_mask(state.legal_actions())
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
         if seed is not None:
             self._rng = random.Random(seed)
         if self.fixed_seat is None:
             self.seat = self._rng.randrange(self.rules.players)
         self._seat_bots()
-        self.game_state = new_game(self.rules, self._rng.getrandbits(63))
+        self.game_state = state = new_game(self.rules, self._rng.getrandbits(63))
         self._ended = False
-        self._paid = self.game_state.returns() if self.reward_mode == "round" else [0] * self.rules.players
+        self._paid = state.returns() if self.reward_mode == "round" else [0] * self.rules.players
         self._play_bots()
         return self._observe(), self._info()
 
     def _play_bots(self) -> None:
-        state = self.game_state
+        state = self._game()
         while not state.is_terminal():
             seat = state.current_player()
             if seat == self.seat:
                 return
             state.apply(self._bot_of[seat].act(state.view(seat), self._rng))
 
-    def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict]:
-        state = self.game_state
-        if state is None:
-            raise RuntimeError("call reset() before step()")
+    def step(self, action: int | np.integer[Any]) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        state = self._game()
         if state.is_terminal() or self._ended:
             raise IllegalActionError("the episode is over: reset() to play another")
         try:
             state.apply(int(action))
-        except IllegalActionError:
+        except ActionError:
             if self.illegal_action == "raise":
                 raise
             self._ended = True

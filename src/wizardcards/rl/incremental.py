@@ -10,7 +10,9 @@ encodings of ``state.view(seat)`` at every step of many random games) at a cost 
   rows that only that seat's vector reads, each seat's own hand, the suits it lacks, its own bid (under hidden bids),
   the cards it gave and received. After each successful ``state.apply`` the environment calls
   ``after_apply(actor, action)``, which writes the few entries the action changed (a card play sets three or four
-  entries and moves two one-hots), whatever the number of seats.
+  entries and moves two one-hots), whatever the number of seats. What follows from the rules it reads from the state
+  the action left: the suit to follow (``state.led``), the suit a seat showed it lacks (``state.voids``), the seat
+  on turn.
 * ``observe(seat)`` gathers the seat's vector from the table with one precomputed index array per seat (``take``):
   the gather rotates the seats so that the observer is ``rel`` 0, and picks the observer's own private rows.
 * When the phase or the deal changes (once or twice a hand) the public facts (dealer, trump, hand size, scores,
@@ -25,16 +27,15 @@ cards it gave (its own actions) and received (its hand after the exchange less i
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
 from ..core import Game, RuleSet
 from ..core.actions import BID_BASE, PASS, PLAY_JESTER, PLAY_WIZARD, TRUMP_BASE
 from ..core.cards import FIRST_JESTER, FIRST_WIZARD, JESTERS, RANKS, SUIT_MASKS, WIZARDS
-from ..core.state import Phase
-from ..core.tricks import NO_SUIT_YET, next_led
-from .observation import CARD_PLANE, LETTERS, PHASES, ObservationLayout, _canon, _single
+from ..core.phase import Phase
+from ..core.state import TrickGameState
+from ..core.tricks import NO_SUIT_YET
+from .observation import CARD_PLANE, LETTERS, PHASES, ObservationLayout, _canon, _lacks, _single
 
 _PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
 _PLAY = Phase.PLAY
@@ -42,12 +43,6 @@ _BID = Phase.BID
 _AUCTION = Phase.AUCTION
 _PASS_CARDS = Phase.PASS_CARDS
 _GAME_OVER = Phase.GAME_OVER
-_CLUBS, _DIAMONDS, _HEARTS, _SPADES = SUIT_MASKS
-
-
-def _lacks(hand: int) -> int:
-    """The suits ``hand`` holds no card of, as a 4-bit mask."""
-    return (not hand & _CLUBS) | (not hand & _DIAMONDS) << 1 | (not hand & _HEARTS) << 2 | (not hand & _SPADES) << 3
 
 
 class _Table:
@@ -148,8 +143,15 @@ def _gather_indices(layout: ObservationLayout, table: _Table, seat: int) -> np.n
     return out
 
 
+def _floats(array: np.ndarray) -> memoryview[float]:
+    """A float32 array as a memoryview of floats: one entry is written faster through it than through numpy."""
+    return array.data.cast("B").cast("f")
+
+
 class TableObserver:
     """The observation vectors of every seat of one game (one rule set), kept up to date from the actions applied."""
+
+    _state: TrickGameState  # the game followed (``reset``)
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
@@ -158,12 +160,11 @@ class TableObserver:
         self.players = n = rules.players
         self.max_hand = h = layout.max_hand
         self.wizard = rules.game is Game.WIZARD
-        self._first_suited = rules.jester_lead.value == "first_suited"
         self._hidden_bids = bool(rules.hidden_bids) if self.wizard else False
         self._table = table = _Table(self.wizard, n, h)
         self._array = np.zeros(table.size, np.float32)
-        self._mv = memoryview(self._array)
-        self._zeros = memoryview(np.zeros(table.size, np.float32))
+        self._mv = _floats(self._array)
+        self._zeros = _floats(np.zeros(table.size, np.float32))
         self._gather = [_gather_indices(layout, table, seat) for seat in range(n)]
         rt = table.row
         # Row starts the action path uses, by absolute seat.
@@ -188,7 +189,6 @@ class TableObserver:
             self._calls_at = [rt("calls", s) for s in range(n)]
             self._given_at = [rt("given", s) for s in range(n)]
             self._received_at = [rt("received", s) for s in range(n)]
-        self._state: Any = None
 
     # --- one-hot fields: the table entry each one holds now ----------------------------------------------------
 
@@ -204,7 +204,7 @@ class TableObserver:
 
     # --- the game side: called once per action ---------------------------------------------------------------
 
-    def reset(self, state: Any) -> None:
+    def reset(self, state: TrickGameState) -> None:
         """Start following ``state`` (a new game)."""
         n = self.players
         self._state = state
@@ -223,13 +223,14 @@ class TableObserver:
         self._new_deal(state)
         self._snapshot(state)
 
-    def _new_deal(self, state: Any) -> None:
+    def _new_deal(self, state: TrickGameState) -> None:
         """A new hand was dealt: clear what belongs to the last hand, write each seat's hand (into its own rows)."""
         n, h = self.players, self.max_hand
         mv = self._mv
         stop = self._table.per_deal_stop
         mv[0:stop] = self._zeros[0:stop]
         self._trick_len = 0
+        self._voids = [0] * n  # the suits each seat has shown it lacks, as the table's rows hold them
         self._wizards_played = [0] * n
         self._jesters_played = [0] * n
         self.tricks_won = [0] * n
@@ -274,7 +275,7 @@ class TableObserver:
         for suit in range(4):
             mv[base + suit] = float(lacks >> suit & 1)
 
-    def _snapshot(self, state: Any) -> None:
+    def _snapshot(self, state: TrickGameState) -> None:
         """Read the public facts again from one view (after a change of phase or deal)."""
         n, h = self.players, self.max_hand
         table = self._table
@@ -318,7 +319,7 @@ class TableObserver:
         if before is _PLAY and action < FIRST_WIZARD and self._trick_len != self._last_position:
             # The commonest action by far: a suited card that does not complete the trick (the general path below
             # does the same). The actor's hand and the suits it lacks (its own rows), its played plane, the trick,
-            # the suit to follow or the void shown, the seat on turn.
+            # the suit to follow or the void shown (both as the core recorded them), the seat on turn.
             mv = self._mv
             hands_at, played_at, lacks_at, voids_at = self._rows[actor]
             hand = self._hands[actor] ^ 1 << action
@@ -332,16 +333,18 @@ class TableObserver:
             mv[self._trick + position * CARD_PLANE + action] = 1.0
             self._trick_len = position + 1
             hot = self._hot
-            led = self.led
-            if led != suit:
-                if led == NO_SUIT_YET:  # the first suited card sets the suit to follow
-                    self.led = suit
-                    mv[hot["led"]] = 0.0
-                    entry = self._led_at + suit + 1
-                    mv[entry] = 1.0
-                    hot["led"] = entry
-                elif led < 4:  # did not follow a suit it had to: it has none
-                    mv[voids_at + led] = 1.0
+            if self.led == NO_SUIT_YET:  # the first suited card sets the suit to follow
+                self.led = led = state.led
+                mv[hot["led"]] = 0.0
+                entry = self._led_at + led + 1
+                mv[entry] = 1.0
+                hot["led"] = entry
+            else:
+                voids = state.voids[actor]
+                seen = self._voids[actor]
+                if voids != seen:  # it did not follow: the suit led, which the core recorded as shown lacking
+                    mv[voids_at + (voids ^ seen).bit_length() - 1] = 1.0
+                    self._voids[actor] = voids
             self.current = current = state.current_player()
             mv[hot["current"]] = 0.0
             entry = self._current_at + current
@@ -355,29 +358,30 @@ class TableObserver:
             # most actions of a game, hence the inlining.
             hand = self._hands[actor]
             hands_at = self._hands_at[actor]
-            led = self.led
             if action < FIRST_WIZARD:
-                plane = single = card = action
+                plane = single = action
                 hand ^= 1 << action
                 mv[hands_at + action] = 0.0
                 suit = action // RANKS
                 if not hand & SUIT_MASKS[suit]:
                     mv[self._lacks_at[actor] + suit] = 1.0
-                if 0 <= led < 4 and suit != led:
-                    mv[self._voids_at[actor] + led] = 1.0
-            elif action == PLAY_WIZARD:
-                plane = FIRST_WIZARD + self._wizards_played[actor]
-                self._wizards_played[actor] += 1
-                single = card = FIRST_WIZARD
-                top = FIRST_WIZARD + (hand & WIZARDS).bit_count() - 1  # k Wizards held: entries 52..52+k-1
-                hand ^= 1 << top
-                mv[hands_at + top] = 0.0
+                voids = state.voids[actor]
+                shown = voids & ~self._voids[actor]  # none when this card ended the hand and the next was dealt
+                if shown:
+                    mv[self._voids_at[actor] + shown.bit_length() - 1] = 1.0
+                    self._voids[actor] = voids
             else:
-                assert action == PLAY_JESTER
-                plane = FIRST_JESTER + self._jesters_played[actor]
-                self._jesters_played[actor] += 1
-                single = card = FIRST_JESTER
-                top = FIRST_JESTER + (hand & JESTERS).bit_count() - 1
+                # A Wizard or a Jester: the k-th of its kind this seat played is entry k-1 of that kind's thermometer
+                # in its played plane; its hand plane loses the top entry of that kind.
+                if action == PLAY_WIZARD:
+                    kind, group, counts = FIRST_WIZARD, WIZARDS, self._wizards_played
+                else:
+                    assert action == PLAY_JESTER
+                    kind, group, counts = FIRST_JESTER, JESTERS, self._jesters_played
+                plane = kind + counts[actor]
+                counts[actor] += 1
+                single = kind
+                top = kind + (hand & group).bit_count() - 1  # k held: entries kind..kind+k-1
                 hand ^= 1 << top
                 mv[hands_at + top] = 0.0
             self._hands[actor] = hand
@@ -386,14 +390,13 @@ class TableObserver:
             if position != self._last_position:
                 mv[self._trick + position * CARD_PLANE + single] = 1.0
                 self._trick_len = position + 1
-                if led == NO_SUIT_YET:
-                    led = next_led(led, card, position, self._first_suited)
-                    if led != NO_SUIT_YET:
-                        self.led = led
-                        entry = self._led_at + led + 1
-                        mv[hot["led"]] = 0.0
-                        mv[entry] = 1.0
-                        hot["led"] = entry
+                led = state.led
+                if led != self.led:
+                    self.led = led
+                    entry = self._led_at + led + 1
+                    mv[hot["led"]] = 0.0
+                    mv[entry] = 1.0
+                    hot["led"] = entry
             else:
                 trick = self._trick
                 mv[trick : self._trick_stop] = self._zeros[trick : self._trick_stop]

@@ -71,9 +71,8 @@ import numpy as np
 
 from ..core import Game, RuleSet, View
 from ..core.actions import NUM_ACTIONS
-from ..core.cards import DECK_SIZE, FIRST_JESTER, FIRST_WIZARD, RANKS, SUIT_MASKS
-from ..core.state import Phase
-from ..core.tricks import NO_SUIT_YET, next_led
+from ..core.cards import DECK_SIZE, FIRST_JESTER, FIRST_WIZARD, SUIT_MASKS
+from ..core.phase import Phase
 
 CARD_PLANE = DECK_SIZE
 PHASES: tuple[Phase, ...] = tuple(Phase)
@@ -176,6 +175,14 @@ def _canon(cards: int) -> int:
     )
 
 
+_CLUBS, _DIAMONDS, _HEARTS, _SPADES = SUIT_MASKS
+
+
+def _lacks(hand: int) -> int:
+    """The suits ``hand`` holds no card of, as a 4-bit mask (what a seat knows it lacks from its own hand)."""
+    return (not hand & _CLUBS) | (not hand & _DIAMONDS) << 1 | (not hand & _HEARTS) << 2 | (not hand & _SPADES) << 3
+
+
 def _single(card: int) -> int:
     """A single card's index in a plane: Wizards share 52, Jesters 56."""
     if card < FIRST_WIZARD:
@@ -190,7 +197,6 @@ class ObservationEncoder:
         self.rules = rules
         self.layout = layout = ObservationLayout(rules.game, rules.players)
         self.size = layout.size
-        self._first_suited = rules.jester_lead.value == "first_suited"
         self._off = {name: s.offset for name, s in layout.slices.items()}
         self._nbytes = (self.size + 7) // 8
         # Wizard totals are bounded by every round made at its best, or missed by a whole hand.
@@ -202,30 +208,6 @@ class ObservationEncoder:
             scores = layout["scores"]
             self.low[scores.offset : scores.stop] = -worst
             self.high[scores.offset : scores.stop] = best
-        # The completed tricks last folded in, with what they gave (see ``encode``).
-        self._tricks: tuple[tuple[int, tuple[int, ...], int], ...] = ()
-        self._played_by: list[int] = [0] * rules.players
-        self._voids: list[int] = [0] * rules.players
-
-    def _fold(self, played_by: list[int], voids: list[int], leader: int, cards: tuple[int, ...]) -> None:
-        """Add one trick's cards to each seat's played cards, and the voids it shows."""
-        n = self.rules.players
-        first_suited = self._first_suited
-        led = NO_SUIT_YET
-        for position, card in enumerate(cards):
-            seat = (leader + position) % n
-            if card < FIRST_WIZARD:
-                played_by[seat] |= 1 << card
-                if 0 <= led < 4 and card // RANKS != led:
-                    voids[seat] |= 1 << led
-            else:
-                # Wizards/Jesters: the next free thermometer entry of that kind for this seat.
-                kind = FIRST_WIZARD if card < FIRST_JESTER else FIRST_JESTER
-                k = 0
-                while played_by[seat] >> (kind + k) & 1:
-                    k += 1
-                played_by[seat] |= 1 << (kind + k)
-            led = next_led(led, card, position, first_suited)
 
     def encode(self, view: View, out: np.ndarray | None = None) -> np.ndarray:
         """The observation vector of ``view`` (written into ``out`` when given)."""
@@ -236,36 +218,17 @@ class ObservationEncoder:
         me = view.seat
         bits = _canon(view.hand) << off["hand"]
 
-        # Cards played by each seat, and voids shown by not following: the completed tricks are folded in once and
-        # remembered (a view of the same hand later extends them), the trick in progress every time.
-        done = view.round_tricks
-        cached = self._tricks
-        if len(cached) <= len(done) and done[: len(cached)] == cached:
-            played_by, voids = self._played_by.copy(), self._voids.copy()
-            new_tricks = done[len(cached) :]
-        else:
-            played_by, voids = [0] * n, [0] * n
-            new_tricks = done
-        for leader, cards, _winner in new_tricks:
-            self._fold(played_by, voids, leader, cards)
-        if new_tricks:
-            self._tricks, self._played_by, self._voids = done, played_by.copy(), voids.copy()
-        trick = view.trick
-        if trick:
-            self._fold(played_by, voids, view.trick_leader, trick)
+        # Cards played by each seat (the k Wizards a seat played as the first k of 52..55, as in any card set), and
+        # the suits each seat is known to lack: the observer from its own hand, the others from the core's record.
         played, void_base, won = off["played"], off["voids"], off["tricks_won"]
-        tricks_won = view.tricks_won
+        played_by, voids, tricks_won = view.played_by, view.voids, view.tricks_won
         for seat in range(n):
             rel = (seat - me) % n
-            bits |= played_by[seat] << (played + rel * CARD_PLANE)
-            if seat == me:
-                mine = view.hand
-                lacks = sum(1 << s for s in range(4) if not mine & SUIT_MASKS[s])
-            else:
-                lacks = voids[seat]
-            bits |= lacks << (void_base + rel * 4)
+            bits |= _canon(played_by[seat]) << (played + rel * CARD_PLANE)
+            bits |= (_lacks(view.hand) if seat == me else voids[seat]) << (void_base + rel * 4)
             bits |= 1 << (won + rel * (h + 1) + min(tricks_won[seat], h))
 
+        trick = view.trick
         base = off["trick"]
         for position, card in enumerate(trick):
             bits |= 1 << (base + position * CARD_PLANE + _single(card))

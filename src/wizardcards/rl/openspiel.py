@@ -6,8 +6,10 @@ bots as ``pyspiel.Bot``.
     >>> game = pyspiel.load_game("python_wizard", {"players": 3, "rules": "hook"})
     >>> pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
-Parameters: ``players`` (int), ``rules`` (a preset name: ``standard``, ``hook``, ``wily``, ``wily-two-teams`` ...),
-``options`` (a JSON object of ``RuleSet`` fields overriding the preset, e.g. ``'{"schedule": "quick"}'``).
+Parameters: ``players`` (int), ``rules`` (a preset name of the game: ``standard``, ``hook``, ``wily``,
+``wily-two-teams`` ...; by default the game's standard rules, ``core.rules.DEFAULT_PRESET``), ``options`` (a JSON
+object of ``RuleSet`` fields overriding the preset, e.g. ``'{"schedule": "quick"}'``, checked as
+``RuleSet.from_dict`` checks them).
 
 Chance
 ------
@@ -44,13 +46,14 @@ import random
 from typing import Any
 
 import numpy as np
-import pyspiel
+import pyspiel  # type: ignore[import-not-found]  # a compiled module without type information
 
 from ..bots import make_bot
-from ..core import Game, RuleSet, TrickGameState, new_game
+from ..core import Game, ImpossibleRulesError, Phase, RuleSet, View, new_game
 from ..core.actions import NUM_ACTIONS
 from ..core.cards import cards_to_text
-from ..core.state import Phase
+from ..core.rules import DEFAULT_PRESET
+from ..core.state import TrickGameState
 from .observation import ObservationEncoder
 from .pettingzoo_env import make_rules
 
@@ -75,7 +78,7 @@ def _game_type(game: Game) -> pyspiel.GameType:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": 4, "rules": "standard" if wizard else "wily", "options": ""},
+        parameter_specification={"players": 4, "rules": DEFAULT_PRESET[game], "options": ""},
     )
 
 
@@ -84,17 +87,16 @@ WILY_TYPE = _game_type(Game.WILY)
 
 
 def rules_from_params(game: Game, params: dict[str, Any]) -> RuleSet:
+    """The rule set a game's parameters name (``make_rules`` checks them; missing ones take the game type's)."""
     options_text = params.get("options", "")
     options = json.loads(options_text) if options_text else None
     if options is not None and not isinstance(options, dict):
-        raise ValueError(f"options must be a JSON object of rule fields, not {options_text!r}")
-    default = WIZARD_TYPE if game is Game.WIZARD else WILY_TYPE
-    spec = default.parameter_specification
-    return make_rules(game, int(params.get("players", spec["players"])), str(params.get("rules", spec["rules"])),
-                      options)
+        raise ImpossibleRulesError(f"options must be a JSON object of rule fields, not {options_text!r}")
+    spec = (WIZARD_TYPE if game is Game.WIZARD else WILY_TYPE).parameter_specification
+    return make_rules(game, params.get("players", spec["players"]), params.get("rules", spec["rules"]), options)
 
 
-class _WizardCardsGame(pyspiel.Game):
+class _WizardCardsGame(pyspiel.Game):  # type: ignore[misc]
     GAME = Game.WIZARD
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -159,7 +161,7 @@ class _StateData:
         return other
 
 
-class WizardCardsSpielState(pyspiel.State):
+class WizardCardsSpielState(pyspiel.State):  # type: ignore[misc]
     """Seed chance nodes first, then the engine's state; each player's information-state log alongside."""
 
     def __init__(self, game: _WizardCardsGame) -> None:
@@ -184,9 +186,9 @@ class WizardCardsSpielState(pyspiel.State):
 
     def current_player(self) -> int:
         if self.engine is None:
-            return pyspiel.PlayerId.CHANCE
+            return int(pyspiel.PlayerId.CHANCE)
         if self.engine.is_terminal():
-            return pyspiel.PlayerId.TERMINAL
+            return int(pyspiel.PlayerId.TERMINAL)
         return self.engine.current_player()
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -225,8 +227,8 @@ class WizardCardsSpielState(pyspiel.State):
             return
         style = self.rules.rank_style
         data = self._data
-        if engine.round_index != data.round:  # type: ignore[attr-defined]
-            data.round = engine.round_index  # type: ignore[attr-defined]
+        if engine.round_index != data.round:
+            data.round = engine.round_index
             data.received_logged = False
             for player, log in enumerate(self.logs):
                 view = engine.view(player)
@@ -255,7 +257,7 @@ class WizardCardsSpielState(pyspiel.State):
         assert self.engine is not None
         return [float(r) for r in self.engine.returns()]
 
-    def view(self, player: int) -> Any:
+    def view(self, player: int) -> View | None:
         """The engine's ``View`` for ``player`` (None before the seed is drawn)."""
         return None if self.engine is None else self.engine.view(player)
 
@@ -289,7 +291,7 @@ class WizardCardsObserver:
         return state.engine.view(player).to_text()
 
 
-class WizardCardsBot(pyspiel.Bot):
+class WizardCardsBot(pyspiel.Bot):  # type: ignore[misc]
     """One of our bots (``wizardcards.bots`` spec: ``"rulebased"``, ``"search:level=1"``) as a ``pyspiel.Bot``.
 
     It reads only the player's ``View`` from the state, so it plays the ``python_wizard``/``python_wily`` games.
@@ -314,7 +316,7 @@ class WizardCardsBot(pyspiel.Bot):
     def step(self, state: Any) -> int:
         view = state.view(self._player_id)
         if view is None or not view.legal_actions:
-            return pyspiel.INVALID_ACTION
+            return int(pyspiel.INVALID_ACTION)
         return int(self.bot.act(view, self._rng))
 
 

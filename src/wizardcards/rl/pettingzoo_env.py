@@ -10,8 +10,9 @@
 
 Agents are ``player_0 .. player_{N-1}`` (seat numbers). Observations are dicts ``{"observation": float32 vector,
 "action_mask": int8 vector}`` (``observation.py`` documents the layout; the mask is all zeros for a seat not on turn).
-Actions are the game's integer action space (``core.actions``, 81 ids for both games); an illegal action raises
-``IllegalActionError`` naming the rule broken and changes nothing.
+Actions are the game's integer action space (``core.actions``, 81 ids for both games). A refused action raises an
+``ActionError`` and changes nothing: ``IllegalActionError`` naming the rule broken for an action the rules forbid
+now, ``InvalidActionError`` for an id outside the action space (or ``None`` from the seat on turn).
 
 Rewards: ``reward="round"`` (default) pays each seat the change of its return when a round (Wizard) or a hand
 (Wily) ends: Wizard the round's points, Wily 1 to each member of a team that gained a letter. ``reward="final"``
@@ -19,10 +20,10 @@ pays the whole return once, at the end (Wizard: final score; Wily: the team's le
 game add up to ``state.returns()``. ``reward_scale`` multiplies them (e.g. 0.01 for Wizard points).
 
 The environment reads the engine only through its public API (``current_player``, ``legal_actions``, ``apply``,
-``returns``, ``round_index``, ``phase``), ``View`` and ``hand_of(seat)`` (a seat's own hand). Observations come from a
-``TableObserver`` (``incremental.py``): updated from each action applied, gathered for a seat only when it is
-observed, and always equal to ``ObservationEncoder.encode(state.view(seat))``. The mask is built once per step, on
-demand, from ``legal_actions``. ``env()`` wraps the environment in ``OrderEnforcer``, PettingZoo's
+``returns``, ``round_index``, ``phase``, ``led``, ``voids``), ``View`` and ``hand_of(seat)`` (a seat's own hand).
+Observations come from a ``TableObserver`` (``incremental.py``): updated from each action applied, gathered for a seat
+only when it is observed, and always equal to ``ObservationEncoder.encode(state.view(seat))``. The mask is built once
+per step, on demand, from ``legal_actions``. ``env()`` wraps the environment in ``OrderEnforcer``, PettingZoo's
 ``OrderEnforcingWrapper`` with its per-step attribute lookups made cheap; ``benchmarks/rl.py`` measures both.
 """
 
@@ -33,12 +34,18 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils.env_logger import EnvLogger
-from pettingzoo.utils.wrappers import OrderEnforcingWrapper
-from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator
 
-from ..core import Game, IllegalActionError, RuleSet, find_rules, new_game
+# PettingZoo ships no type information: its classes are ``Any`` to mypy, hence the ignores on these imports and on
+# the classes below that extend them.
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped]
+from pettingzoo.utils.wrappers.order_enforcing import (  # type: ignore[import-untyped]
+    AECOrderEnforcingIterable,
+    AECOrderEnforcingIterator,
+)
+
+from ..core import Game, ImpossibleRulesError, InvalidActionError, RuleSet, default_rules, find_rules, new_game
 from ..core.actions import NUM_ACTIONS
 from .incremental import TableObserver
 from .observation import ObservationEncoder
@@ -48,26 +55,29 @@ _MASKS_KEPT = 4096  # distinct legal-action sets whose mask is kept (a few hundr
 
 
 def make_rules(game: Game, players: int | None, rules: RuleSet | str | None, options: dict[str, Any] | None) -> RuleSet:
-    """A rule set from a preset name (or a RuleSet), a player count and option overrides (``RuleSet`` fields)."""
-    if rules is None:
-        rules = "standard" if game is Game.WIZARD else "wily"
-    base = find_rules(rules) if isinstance(rules, str) else rules
-    if base.game is not game:
-        raise ValueError(f"rules {base.describe()!r} are for {base.game.value}, not {game.value}")
+    """The rule set of an environment: ``rules`` (a preset name of ``game``, a RuleSet, or None for the game's
+    standard rules) for ``players`` players if given, with ``options`` (``RuleSet`` fields) overriding it; the result
+    is checked once, as ``RuleSet.from_dict`` checks it (``ImpossibleRulesError`` names what is wrong)."""
+    if isinstance(rules, RuleSet):
+        if rules.game is not game:
+            raise ImpossibleRulesError(f"rules {rules.describe()!r} are for {rules.game.value}, not {game.value}")
+        base = rules
+    else:
+        base = default_rules(game) if rules is None else find_rules(rules, game=game)
     data = base.to_dict()
     if players is not None:
         data["players"] = players
     if options:
-        if "game" in options and options["game"] != game.value:
-            raise ValueError(f"options cannot change the game to {options['game']!r}")
+        if options.get("game", game) != game:
+            raise ImpossibleRulesError(f"options cannot change the game to {options['game']!r}")
         data.update(options)
     return RuleSet.from_dict(data)
 
 
-class WizardCardsAECEnv(AECEnv):
+class WizardCardsAECEnv(AECEnv):  # type: ignore[misc]
     """One table of Wizard or Wily Wizards as an AEC environment."""
 
-    metadata = {"render_modes": ["ansi"], "name": "wizard_v0", "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "wizard_v0", "is_parallelizable": False}
 
     def __init__(
         self,
@@ -96,10 +106,10 @@ class WizardCardsAECEnv(AECEnv):
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         box = spaces.Box(low=self.encoder.low, high=self.encoder.high, dtype=np.float32)
         mask = spaces.Box(low=0, high=1, shape=(NUM_ACTIONS,), dtype=np.int8)
-        self.observation_spaces = {
+        self.observation_spaces: dict[str, spaces.Dict] = {
             a: spaces.Dict({"observation": box, "action_mask": mask}) for a in self.possible_agents
         }
-        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
+        self.action_spaces: dict[str, spaces.Discrete] = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
         self._table = TableObserver(self.rules)
         self._masks: dict[tuple[int, ...], np.ndarray] = {}
         self._mask = np.zeros(NUM_ACTIONS, np.int8)
@@ -110,10 +120,10 @@ class WizardCardsAECEnv(AECEnv):
 
     # --- spaces ---------------------------------------------------------------------------------------------
 
-    def observation_space(self, agent: str) -> spaces.Space:  # type: ignore[override]
+    def observation_space(self, agent: str) -> spaces.Dict:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:  # type: ignore[override]
+    def action_space(self, agent: str) -> spaces.Discrete:
         return self.action_spaces[agent]
 
     # --- the AEC API ----------------------------------------------------------------------------------------
@@ -164,7 +174,7 @@ class WizardCardsAECEnv(AECEnv):
             self._was_dead_step(action)
             return
         if action is None:
-            raise IllegalActionError(f"{agent} is on turn and must act: None is no action")
+            raise InvalidActionError(f"{agent} is on turn and must act: None is no action")
         state = self.game_state
         action = int(action)  # numpy integers too; the compiled engine takes a plain int
         state.apply(action)
@@ -225,7 +235,7 @@ def _forwarded(name: str) -> property:
     return property(get, doc=f"The environment's ``{name}`` (an error before ``reset``).")
 
 
-class OrderEnforcer(OrderEnforcingWrapper):
+class OrderEnforcer(OrderEnforcingWrapper):  # type: ignore[misc]
     """PettingZoo's ``OrderEnforcingWrapper`` (the same checks and errors, and it is one: ``agent_iter`` needs it),
     without its cost per step.
 
@@ -241,10 +251,12 @@ class OrderEnforcer(OrderEnforcingWrapper):
     terminations = _forwarded("terminations")
     truncations = _forwarded("truncations")
     infos = _forwarded("infos")
+    env: WizardCardsAECEnv  # the wrapped environment (set by ``OrderEnforcingWrapper``)
+    _has_updated: bool
 
     @property
-    def _cumulative_rewards(self) -> dict[str, float]:  # type: ignore[override]
-        return self.env._cumulative_rewards  # type: ignore[no-any-return]
+    def _cumulative_rewards(self) -> dict[str, float]:
+        return self.env._cumulative_rewards
 
     def agent_iter(self, max_iter: int = 2**63) -> AECOrderEnforcingIterable:
         if not self._has_reset:
@@ -254,7 +266,8 @@ class OrderEnforcer(OrderEnforcingWrapper):
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:
             raise AttributeError("agent_selection cannot be accessed before reset")
-        return self.env.last(observe)  # type: ignore[no-any-return]
+        last: tuple[Any, float, bool, bool, dict[str, Any]] = self.env.last(observe)
+        return last
 
     def observe(self, agent: str) -> Any:
         if not self._has_reset:
@@ -272,23 +285,26 @@ class OrderEnforcer(OrderEnforcingWrapper):
             self.env.step(action)
 
 
-class _Iterable(AECOrderEnforcingIterable):
+class _Iterable(AECOrderEnforcingIterable):  # type: ignore[misc]
     def __iter__(self) -> _Iterator:
         return _Iterator(self.env, self.max_iter)
 
 
-class _Iterator(AECOrderEnforcingIterator):
+class _Iterator(AECOrderEnforcingIterator):  # type: ignore[misc]
     """``AECOrderEnforcingIterator`` (the same stop condition and check) reading the environment directly."""
+
+    env: OrderEnforcer  # the wrapper iterated (set by ``AECOrderEnforcingIterator``)
+    iters_til_term: int
 
     def __next__(self) -> str:
         wrapper = self.env
-        env = wrapper.env  # type: ignore[attr-defined]
+        env = wrapper.env
         if not env.agents or self.iters_til_term <= 0:
             raise StopIteration
         self.iters_til_term -= 1
-        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"  # type: ignore
-        wrapper._has_updated = False  # type: ignore[attr-defined]
-        return env.agent_selection  # type: ignore[no-any-return]
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        return env.agent_selection
 
 
 def raw_env(game: Game | str = Game.WIZARD, **kwargs: Any) -> WizardCardsAECEnv:
