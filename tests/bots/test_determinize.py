@@ -14,7 +14,7 @@ from collections import Counter
 
 import pytest
 
-from wizardcards.bots.determinize import Sampler, _below, knowledge, plays_and_voids, shuffle
+from wizardcards.bots.determinize import Sampler, _below, knowledge, shuffle
 from wizardcards.core import Phase, RuleSet, new_game
 from wizardcards.core.cards import FULL_DECK, SUIT_MASKS
 from wizardcards.core.rules import Game, Schedule, WilyMode
@@ -33,7 +33,7 @@ def play_until(rules: RuleSet, seed: int, stop) -> object:  # type: ignore[no-un
 
 
 def consistent(view, deal: list[int]) -> bool:  # type: ignore[no-untyped-def]
-    _, void = plays_and_voids(view)
+    void = view.voids
     for seat, hand in enumerate(deal[: view.players]):
         for suit in range(4):
             if void[seat] >> suit & 1 and hand & SUIT_MASKS[suit]:
@@ -142,7 +142,7 @@ def test_a_void_sampled_against_exact_marginals() -> None:
 def check_deal(view, deal: list[int], given: list[int] | None = None) -> None:  # type: ignore[no-untyped-def]
     n, me = view.players, view.seat
     know = knowledge(view)
-    _, void = plays_and_voids(view)
+    void = view.voids
     assert deal[me] == view.hand
     seen = view.played | (1 << view.trump_card if view.trump_card >= 0 else 0)
     everything = seen

@@ -16,7 +16,6 @@ from wizardcards.bots.inference import (
     dealt_hands,
     free_tricks,
     hand_value_of,
-    played_by_seat,
     resample,
     value_table,
 )
@@ -110,7 +109,7 @@ def test_dealt_hands_put_the_played_cards_back() -> None:
     for _ in range(7):  # into the second trick
         state.apply(rng.choice(state.legal_actions()))
     view = state.view(state.current_player())
-    played = played_by_seat(view)
+    played = view.played_by
     assert sum(p.bit_count() for p in played) == 7
     assert dealt_hands(list(state.hands), played) == dealt
 
@@ -124,8 +123,8 @@ def three_card_view(hand: str, bids: tuple[int | None, ...], seat: int, phase: P
     return View(
         game=Game.WIZARD, rules=RuleSet(), seat=seat, phase=phase, current_player=seat, dealer=3, round_index=2,
         hand_size=3, hand=mask, trump_card=card_from_text("5h"), trump_suit=HEARTS, led=NO_SUIT_YET,
-        trick_leader=0, trick=(), round_tricks=(), played=0, tricks_won=(0, 0, 0, 0), legal_actions=legal, bids=bids,
-        scores=(0, 0, 0, 0),
+        trick_leader=0, trick=(), round_tricks=(), last_trick=None, played=0, played_by=(0, 0, 0, 0),
+        voids=(0, 0, 0, 0), tricks_won=(0, 0, 0, 0), legal_actions=legal, bids=bids, scores=(0, 0, 0, 0),
     )
 
 
@@ -140,6 +139,6 @@ def test_search_weighs_deals_by_the_bids() -> None:
         model = BidModel(HEARTS, 4, 3, 3)
         rng = random.Random(1)
         uniform = fmean(hand_value_of(sampler.sample(rng)[1], values) for _ in range(400))
-        drawn = bot._weighted_deals(view, sampler, 400, rng, model, played_by_seat(view))
+        drawn = bot._weighted_deals(view, sampler, 400, rng, model, list(view.played_by))
         weighted = sum(count * hand_value_of(hands[1], values) for hands, _, count in drawn) / 400
         assert (weighted > uniform + 0.8) if stronger else (weighted < uniform - 0.1)

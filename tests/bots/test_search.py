@@ -18,7 +18,7 @@ from wizardcards.core import actions as A
 from wizardcards.core.cards import card_from_text
 from wizardcards.core.rules import BidRule, WilyMode
 from wizardcards.core.state import card_actions
-from wizardcards.core.tricks import NO_SUIT_YET, legal_cards, next_led
+from wizardcards.core.tricks import NO_SUIT_YET, legal_cards, next_led, void_shown
 
 HEARTS = 2
 
@@ -35,8 +35,8 @@ def bid_view(hand: str, trump_card: str, bids: tuple[int | None, ...] = (None,) 
     return View(
         game=Game.WIZARD, rules=rules, seat=seat, phase=Phase.BID, current_player=seat, dealer=3, round_index=3,
         hand_size=4, hand=cards_from_text(hand), trump_card=card, trump_suit=trump, led=NO_SUIT_YET, trick_leader=0,
-        trick=(), round_tricks=(), played=0, tricks_won=(0, 0, 0, 0), legal_actions=legal, bids=bids,
-        scores=(0, 0, 0, 0),
+        trick=(), round_tricks=(), last_trick=None, played=0, played_by=(0, 0, 0, 0), voids=(0, 0, 0, 0),
+        tricks_won=(0, 0, 0, 0), legal_actions=legal, bids=bids, scores=(0, 0, 0, 0),
     )
 
 
@@ -100,7 +100,12 @@ def play_view(hand: str, trick: str, bid: int, won: int, tricks_left: int) -> Vi
     """Seat 0 to play last to a trick led by seat 1 (Hearts trump)."""
     cards = [card_from_text(t) for t in trick.split()]
     led = NO_SUIT_YET
+    played_by = [0] * 4
+    voids = [0] * 4
     for position, card in enumerate(cards):
+        seat = (1 + position) % 4
+        played_by[seat] |= 1 << card
+        voids[seat] |= void_shown(led, card)
         led = next_led(led, card, position, False)
     mask = cards_from_text(hand)
     size = 4
@@ -108,7 +113,8 @@ def play_view(hand: str, trick: str, bid: int, won: int, tricks_left: int) -> Vi
     return View(
         game=Game.WIZARD, rules=RuleSet(), seat=0, phase=Phase.PLAY, current_player=0, dealer=0, round_index=size - 1,
         hand_size=size, hand=mask, trump_card=card_from_text("5h"), trump_suit=HEARTS, led=led, trick_leader=1,
-        trick=tuple(cards), round_tricks=(), played=sum(1 << c for c in cards), tricks_won=(won, done - won, 0, 0),
+        trick=tuple(cards), round_tricks=(), last_trick=None, played=sum(1 << c for c in cards),
+        played_by=tuple(played_by), voids=tuple(voids), tricks_won=(won, done - won, 0, 0),
         legal_actions=tuple(card_actions(legal_cards(mask, led))), bids=(bid, 1, 1, 1), scores=(0, 0, 0, 0),
     )
 

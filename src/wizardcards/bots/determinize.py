@@ -2,12 +2,12 @@
 
 Nothing but the View is read. What it tells about the cards this seat cannot see:
 
-* its own hand, every card played this hand (who played it follows from the trick leaders), and the turned-up trump
-  card are not in anybody's hidden hand;
+* its own hand, every card played this hand (``view.played_by``: by whom), and the turned-up trump card are not in
+  anybody's hidden hand;
 * each other seat holds ``hand_size`` cards minus those it played (Wily Wizards, while cards are being passed: the
   seats that gave before this one hold three cards fewer, their three given cards being in flight);
-* a seat that did not follow the suit led with a suited card of another suit holds no card of that suit (a Wizard
-  or a Jester may always be played and tells nothing);
+* a seat that did not follow the suit led with a suited card of another suit holds no card of that suit
+  (``view.voids``; a Wizard or a Jester may always be played and tells nothing);
 * Wily Wizards, after the exchange: the cards this seat gave are in its receiver's hand unless played since;
 * the rest of the unseen cards, the undealt deck (Wizard) or the Cauldron (Wily Wizards), are unseen by everybody:
   they form one more *bin* that takes any card.
@@ -40,10 +40,9 @@ from dataclasses import dataclass, field
 from math import factorial
 from typing import Final
 
-from ..core.cards import DECK_SIZE, FULL_DECK, RANKS, SUIT_MASKS, SUITED_CARDS, cards_of
+from ..core.cards import DECK_SIZE, FULL_DECK, SUIT_MASKS, cards_of
 from ..core.rules import CARDS_PASSED, Game
 from ..core.state import Phase
-from ..core.tricks import next_led
 from ..core.view import View
 from ..core.wily import receivers_of
 
@@ -107,36 +106,16 @@ class Knowledge:
     in_flight: list[int] = field(default_factory=list)  # Wily, passing: cards given but not yet exchanged, per seat
 
 
-def plays_and_voids(view: View) -> tuple[list[int], list[int]]:
-    """Cards played this hand by each seat, and the suits each seat has shown to be out of."""
-    n = view.players
-    played = [0] * n
-    void = [0] * n
-    first_suited = view.rules.jester_lead.value == "first_suited"
-    tricks = [(leader, cards) for leader, cards, _ in view.round_tricks]
-    tricks.append((view.trick_leader, view.trick))
-    for leader, cards in tricks:
-        led = -1
-        for position, card in enumerate(cards):
-            seat = (leader + position) % n
-            played[seat] += 1
-            if 0 <= led < 4 and card < SUITED_CARDS and card // RANKS != led:
-                void[seat] |= 1 << led
-            led = next_led(led, card, position, first_suited)
-    return played, void
-
-
 def knowledge(view: View) -> Knowledge:
     """Read every constraint on the hidden cards from ``view`` (see the module docstring)."""
     n, me, size = view.players, view.seat, view.hand_size
-    played, void = plays_and_voids(view)
     seen = view.hand | view.played | view.given
     if view.trump_card >= 0:
         seen |= 1 << view.trump_card
     fixed = [0] * n
     fixed[me] = view.hand
     in_flight = [0] * n
-    counts = [size - played[s] for s in range(n)]
+    counts = [size - view.played_by[s].bit_count() for s in range(n)]
     if view.game is Game.WILY and view.phase is Phase.PASS_CARDS:
         # The seats from the high bidder up to this one (the order of giving) gave three cards each. Those cards are
         # in flight: they are dealt out as part of the giver's cards here and marked in flight by sample_passing.
@@ -155,7 +134,7 @@ def knowledge(view: View) -> Knowledge:
     rest = pool.bit_count() - sum(room)
     if rest < 0 or min(room) < 0:
         raise ValueError(f"view of seat {me} is inconsistent: {pool.bit_count()} unseen cards for {sum(room)} places")
-    return Knowledge(n, me, pool, [*room, rest], fixed, void, in_flight)
+    return Knowledge(n, me, pool, [*room, rest], fixed, list(view.voids), in_flight)
 
 
 class Sampler:
@@ -364,4 +343,4 @@ def _place(
     take[g] = 0
 
 
-__all__ = ["Knowledge", "Sampler", "knowledge", "plays_and_voids", "shuffle"]
+__all__ = ["Knowledge", "Sampler", "knowledge", "shuffle"]

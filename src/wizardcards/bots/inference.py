@@ -47,7 +47,6 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from ..core.view import View
 from .rulebased import card_values
 
 CUT: Final = 0.419
@@ -149,35 +148,26 @@ class BidModel:
     def complete(self, dealt: Sequence[int], bids: Sequence[int | None], uniforms: Sequence[float]) -> list[int]:
         """``bids`` with every missing bid drawn from the model, in the order of bidding: seat s by inverse CDF at
         ``uniforms[s]``."""
-        out = list(bids)
+        known = list(bids)  # each later seat's draw sees the bids drawn before it
+        out = [0] * len(known)
         for seat in self.order:
-            if out[seat] is None:
+            bid = known[seat]
+            if bid is None:
                 pick = uniforms[seat]
-                probabilities = self.probabilities(seat, dealt[seat], out)
+                probabilities = self.probabilities(seat, dealt[seat], known)
                 bid = len(probabilities) - 1
                 for b, p in enumerate(probabilities):
                     pick -= p
                     if pick < 0:
                         bid = b
                         break
-                out[seat] = bid
-        return out  # type: ignore[return-value]
-
-
-def played_by_seat(view: View) -> list[int]:
-    """The cards each seat has played this hand (finished tricks and the trick in progress)."""
-    n = view.players
-    played = [0] * n
-    for leader, cards, _ in view.round_tricks:
-        for position, card in enumerate(cards):
-            played[(leader + position) % n] |= 1 << card
-    for position, card in enumerate(view.trick):
-        played[(view.trick_leader + position) % n] |= 1 << card
-    return played
+                known[seat] = bid
+            out[seat] = bid
+        return out
 
 
 def dealt_hands(hands: Sequence[int], played: Sequence[int]) -> list[int]:
-    """The hands as dealt: the cards held now (a sampled deal) plus those played this hand."""
+    """The hands as dealt: the cards held now (a sampled deal) plus those played this hand (``view.played_by``)."""
     return [hand | cards for hand, cards in zip(hands, played)]
 
 
@@ -215,7 +205,7 @@ def resample(weights: Sequence[float], draws: int, rng: random.Random) -> list[t
 
 __all__ = [
     "BidModel", "CONSTANTS", "CUT", "FLOOR", "FREE", "LATE", "SCALE", "SCALE_PER_CARD", "SHRINK", "STEP",
-    "bid_probabilities", "dealt_hands", "free_tricks", "hand_value_of", "place_in_bidding", "played_by_seat",
-    "resample", "value_table",
+    "bid_probabilities", "dealt_hands", "free_tricks", "hand_value_of", "place_in_bidding", "resample",
+    "value_table",
 ]
 

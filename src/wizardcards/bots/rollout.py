@@ -6,10 +6,13 @@ build views, histories and score sheets nobody reads, so this module plays the c
 score (Wizard) or its team's letter (Wily Wizards), never the rest of the game.
 
 The rules are not restated here. Which cards may be played (``tricks.legal_cards``), how the suit to follow evolves
-(``tricks.next_led``) and who wins a trick (``tricks.trick_winner``) are the core's own functions; this module only
-loops over them. ``tests/bots/test_rollout.py`` replays playouts through the core engine from many random positions
-and checks every legal set, every card and every trick winner. A regular install compiles this module with the core
-(mypyc, ``setup.py``), so those calls are direct C calls: keep it typed, plain ints and lists, no closures in the loop
+(``tricks.next_led``) and who wins a trick (``tricks.winning_position``) are the core's own functions; this module
+only loops over them. The policy asks, card by card, whether a card would take the trick over as it stands
+(``beats``): that is read from a table of the core's trick winner on two-card tricks, built once at import (calling
+the core there instead makes a playout a fifth slower). ``tests/bots/test_rollout.py`` replays playouts through the
+core engine from many random positions and checks every legal set, every card and every trick winner, and ``beats``
+against the core's winner of random partial tricks. A regular install compiles this module with the core (mypyc,
+``setup.py``), so those calls are direct C calls: keep it typed, plain ints and lists, no closures in the loop
 (``docs/engine.md``, "The search bot's inner loops"; ``benchmarks/rollout.py``).
 
 Rollout policy
@@ -29,35 +32,38 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from ..core.cards import DECK_SIZE, FIRST_JESTER, FIRST_WIZARD, RANKS
-from ..core.tricks import legal_cards, next_led, trick_winner
+from ..core.actions import card_action
+from ..core.cards import DECK_SIZE
+from ..core.tricks import legal_cards, next_led, winning_position
 from .rulebased import OTHERS, card_chance
-
-
-def _action_id(card: int) -> int:
-    return card if card < FIRST_WIZARD else (52 if card < FIRST_JESTER else 53)
 
 
 def _keys(trump: int) -> tuple[int, ...]:
     # card_chance is (lead + follow) / 118 with integer counts, and the heuristic's value is a power of it: ranking by
     # the integer count, then by action id, is exactly the rule-based bot's ranking.
-    return tuple(round(card_chance(c, trump) * 2 * OTHERS) * 64 + _action_id(c) for c in range(DECK_SIZE))
+    return tuple(round(card_chance(c, trump) * 2 * OTHERS) * 64 + card_action(c) for c in range(DECK_SIZE))
 
 
 KEYS: Final[tuple[tuple[int, ...], ...]] = tuple(_keys(trump) for trump in (-1, 0, 1, 2, 3))
 """``KEYS[trump + 1][card]``: the heuristic's ranking of the cards under ``trump`` (-1: none)."""
 
 
+def _takeovers() -> bytes:
+    # The card winning a trick so far decides against a later card as if it had led a two-card trick: it sets the
+    # suit to beat (or is a trump, a Wizard that nothing beats, or the first of only Jesters).
+    return bytes(winning_position([best, card], trump) == 1 for trump in range(-1, 4) for best in range(DECK_SIZE)
+                 for card in range(DECK_SIZE))
+
+
+TAKES_OVER: Final[bytes] = _takeovers()
+"""``TAKES_OVER[((trump + 1) * 60 + best) * 60 + card]``: 1 when ``card`` takes a trick over from ``best``, by the
+core's trick winner (``tricks.winning_position``), tabulated once so that the policy's inner loop reads a byte."""
+
+
 def beats(card: int, best: int, trump: int) -> bool:
-    """Whether ``card`` played now would take over a trick whose winning card so far is ``best``."""
-    if FIRST_WIZARD <= best < FIRST_JESTER or card >= FIRST_JESTER:
-        return False
-    if card >= FIRST_WIZARD or best >= FIRST_JESTER:
-        return True
-    suit = card // RANKS
-    if suit == best // RANKS:
-        return card > best
-    return suit == trump
+    """Whether ``card`` played now would take over a trick whose winning card so far is ``best`` (a card id, so the
+    trick is not empty)."""
+    return TAKES_OVER[((trump + 1) * DECK_SIZE + best) * DECK_SIZE + card] != 0
 
 
 def playout(
@@ -176,7 +182,7 @@ def playout(
         if pos < n:
             p = p + 1 if p + 1 < n else 0
             continue
-        winner: int = (leader + trick_winner(trick, trump)) % n
+        winner: int = (leader + winning_position(trick, trump)) % n
         won[winner] = won[winner] + 1
         if wily:
             team_won[team[winner]] = team_won[team[winner]] + 1

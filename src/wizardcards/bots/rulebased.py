@@ -94,15 +94,6 @@ def hand_value(hand: int, trump: int, players: int) -> float:
     return sum(values[card] for card in cards_of(hand))
 
 
-def _action_card(action: int) -> int:
-    """A representative card of a card action (every Wizard has the same value, and so has every Jester)."""
-    if action == A.PLAY_WIZARD:
-        return FIRST_WIZARD
-    if action == A.PLAY_JESTER:
-        return FIRST_JESTER
-    return action
-
-
 def wizard_bid(view: View) -> int:
     target = int(hand_value(view.hand, view.trump_suit, view.players) + 0.5)
     bids = [a - A.BID_BASE for a in view.legal_actions]
@@ -116,7 +107,7 @@ def best_trump_by_value(hand: int, players: int) -> int:
 def play_card(view: View, short: bool, teammates: frozenset[int] = frozenset()) -> int:
     """The card action chosen by the play rules of the reading above."""
     values = card_values(view.trump_suit, view.players)
-    ranked = sorted(view.legal_actions, key=lambda a: (values[_action_card(a)], a))
+    ranked = sorted(view.legal_actions, key=lambda a: (values[A.card_of_action(a, view.hand)], a))
     lowest, highest = ranked[0], ranked[-1]
     trick = list(view.trick)
     if not trick:
@@ -124,7 +115,7 @@ def play_card(view: View, short: bool, teammates: frozenset[int] = frozenset()) 
     position = len(trick)
 
     def wins(action: int) -> bool:
-        return trick_winner([*trick, _action_card(action)], view.trump_suit) == position
+        return trick_winner([*trick, A.card_of_action(action, view.hand)], view.trump_suit) == position
 
     if short:
         leader_now = (view.trick_leader + trick_winner(trick, view.trump_suit)) % view.players
@@ -163,7 +154,7 @@ class RuleBasedBot:
             return A.TRUMP_BASE + longest_strong_suit(view.hand, players)
         if phase is Phase.PASS_CARDS:
             values = card_values(view.trump_suit, players)
-            return min(view.legal_actions, key=lambda a: (values[_action_card(a)], a))
+            return min(view.legal_actions, key=lambda a: (values[A.card_of_action(a, view.hand)], a))
         teams = view.teams
         mine = teams[view.seat]
         team_seats = frozenset(s for s in range(players) if teams[s] == mine and s != view.seat)

@@ -55,15 +55,15 @@ import random
 
 from ..core import View
 from ..core import actions as A
-from ..core.cards import FIRST_WIZARD, JESTERS, WIZARDS, cards_of
+from ..core.cards import cards_of
 from ..core.rules import CARDS_PASSED, Game
 from ..core.state import Phase
-from ..core.wily import receivers_of
+from ..core.wily import letters_awarded, receivers_of
 from ..core.wizard import round_score
 from .base import register_bot
 from .determinize import Sampler
 from .endgame import MAX_TRICKS, Endgame, solve_cost
-from .inference import BidModel, dealt_hands, played_by_seat, resample
+from .inference import BidModel, dealt_hands, resample
 from .rollout import KEYS, playout
 from .rulebased import longest_strong_suit
 
@@ -78,14 +78,6 @@ OVERSAMPLE = 4
 """Candidate deals sampled per deal played out when bids are known (weighted by the bid model, then resampled)."""
 EXACT_LEAST_DEALS = 12
 """Endgames are solved only when the level's budget affords this many sampled deals (else heuristic playouts)."""
-
-
-def card_of_action(action: int, hand: int) -> int:
-    """The card an action plays from ``hand`` (the lowest Wizard or Jester for 52 and 53)."""
-    if action < FIRST_WIZARD:
-        return action
-    group = hand & (WIZARDS if action == A.PLAY_WIZARD else JESTERS)
-    return (group & -group).bit_length() - 1
 
 
 class SearchBot:
@@ -148,7 +140,7 @@ class SearchBot:
         left = view.players * view.hand_size - view.played.bit_count()
         first_suited = view.rules.jester_lead.value == "first_suited"
         return Sampler(view), moves, self._deals(len(moves), left, cost=cost), first_suited, [
-            card_of_action(a, view.hand) for a in moves
+            A.card_of_action(a, view.hand) for a in moves
         ]
 
     # --- Wizard ------------------------------------------------------------------------------------------------
@@ -178,8 +170,9 @@ class SearchBot:
     def _targets(self, view: View, dealt: list[int], model: BidModel, rng: random.Random) -> list[int]:
         """Every seat's bid for a playout: the bids made, and for a seat whose bid is not known (hidden) one drawn
         from the bid model given its dealt hand."""
-        if None not in view.bids:
-            return list(view.bids)  # type: ignore[arg-type]
+        known = [bid for bid in view.bids if bid is not None]
+        if len(known) == len(view.bids):
+            return known
         return model.complete(dealt, view.bids, [rng.random() for _ in view.bids])
 
     def _wizard_play(self, view: View, rng: random.Random) -> dict[int, float]:
@@ -192,7 +185,7 @@ class SearchBot:
         trump = view.trump_suit
         model = BidModel(trump, n, view.hand_size, view.dealer)
         drawn = 0
-        for hands, dealt, count in self._weighted_deals(view, sampler, deals, rng, model, played_by_seat(view)):
+        for hands, dealt, count in self._weighted_deals(view, sampler, deals, rng, model, list(view.played_by)):
             targets = self._targets(view, dealt, model, rng)
             bid = targets[me]
             drawn += count
@@ -297,37 +290,46 @@ class SearchBot:
         teams = view.teams
         return sum(w for s, w in enumerate(won) if teams[s] == teams[bidder])
 
+    def _gains_letter(self, view: View, bidder: int, contract: int, team_tricks: int) -> bool:
+        """Whether this seat's team gains the hand's letter when ``bidder``'s team takes ``team_tricks`` against
+        ``contract`` (the core's ``letters_awarded``)."""
+        teams = view.teams
+        return teams[view.seat] in letters_awarded(max(teams) + 1, teams[bidder], contract, team_tricks)
+
+    def _letter(self, view: View, won: list[int], bidder: int) -> bool:
+        """``_gains_letter`` for the tricks ``won`` by each seat against the view's contract."""
+        return self._gains_letter(view, bidder, view.contract, self._team_made(view, won, bidder))
+
     def _wily_auction(self, view: View, rng: random.Random) -> dict[int, float]:
         n, me, size = view.players, view.seat, view.hand_size
-        teams = view.teams
         sampler = Sampler(view)
         trumps = self._trumps(view)
         holder = view.high_bidder
         deals = self._deals(len(trumps) + (holder >= 0), n * size)
         contract = view.high_bid + 1
-        # made[t][k]: deals where the team took at least k tricks with this seat bidding and naming trump t.
-        made = [[0] * (size + 2) for _ in trumps]
+        # taken[t][k]: deals where the team took k tricks with this seat bidding and naming trump t.
+        taken = [[0] * (size + 1) for _ in trumps]
         keep = 0.0
         no_gifts = [0] * n
         for _ in range(deals):
             hands = sampler.sample(rng)[:n]
             for j, trump in enumerate(trumps):
                 won = self._hand_out(view, hands, no_gifts, me, trump, me, contract)
-                tricks = self._team_made(view, won, me)
-                for k in range(tricks + 1):
-                    made[j][k] += 1
+                taken[j][self._team_made(view, won, me)] += 1
             if holder >= 0:
                 trump = longest_strong_suit(hands[holder], n)
                 won = self._hand_out(view, hands, no_gifts, holder, trump, holder, view.contract)
-                success = self._team_made(view, won, holder) >= view.contract
-                keep += success if teams[holder] == teams[me] else not success
+                keep += self._letter(view, won, holder)
         values: dict[int, float] = {}
         for action in view.legal_actions:
             if action == A.PASS:
                 values[action] = keep / deals if holder >= 0 else 0.5
             else:
                 bid = action - A.BID_BASE
-                values[action] = max(row[bid] for row in made) / deals
+                values[action] = max(
+                    sum(count for tricks, count in enumerate(row) if self._gains_letter(view, me, bid, tricks))
+                    for row in taken
+                ) / deals
         return values
 
     def _wily_trump(self, view: View, rng: random.Random) -> dict[int, float]:
@@ -342,7 +344,7 @@ class SearchBot:
             for i, action in enumerate(actions):
                 trump = -1 if action == A.NO_TRUMP else action - A.TRUMP_BASE
                 won = self._hand_out(view, hands, no_gifts, me, trump, me, view.contract)
-                totals[i] += self._team_made(view, won, me) >= view.contract
+                totals[i] += self._letter(view, won, me)
         return {a: totals[i] / deals for i, a in enumerate(actions)}
 
     def _wily_passes(self, view: View, rng: random.Random) -> dict[int, float]:
@@ -351,24 +353,21 @@ class SearchBot:
         actions = view.legal_actions
         deals = self._deals(len(actions), n * view.hand_size)
         bidder = view.high_bidder
-        mine = view.teams[me] == view.teams[bidder]
         totals = [0] * len(actions)
         for _ in range(deals):
             hands, given = sampler.sample_passing(rng)
             hands = hands[:n]
             for i, action in enumerate(actions):
-                card = card_of_action(action, view.hand)
+                card = A.card_of_action(action, view.hand)
                 won = self._hand_out(view, hands, given, me, view.trump_suit, bidder, view.contract, card)
-                success = self._team_made(view, won, bidder) >= view.contract
-                totals[i] += success if mine else not success
+                totals[i] += self._letter(view, won, bidder)
         return {a: totals[i] / deals for i, a in enumerate(actions)}
 
     def _wily_play(self, view: View, rng: random.Random) -> dict[int, float]:
-        n, me = view.players, view.seat
+        n = view.players
         sampler, moves, deals, first_suited, cards = self._play_setup(view)
         teams = view.teams
         bidder = view.high_bidder
-        mine = teams[me] == teams[bidder]
         totals = [0] * len(moves)
         for _ in range(deals):
             hands = sampler.sample(rng)[:n]
@@ -376,11 +375,10 @@ class SearchBot:
                 won = playout(hands.copy(), list(view.trick), view.trick_leader, view.led, list(view.tricks_won),
                               view.trump_suit, first_suited, teams=teams, bidder_team=teams[bidder],
                               contract=view.contract, first=card)
-                success = self._team_made(view, won, bidder) >= view.contract
-                totals[i] += success if mine else not success
+                totals[i] += self._letter(view, won, bidder)
         return {a: totals[i] / deals for i, a in enumerate(moves)}
 
 
 register_bot("search")(SearchBot)
 
-__all__ = ["LEVELS", "SearchBot", "card_of_action"]
+__all__ = ["LEVELS", "SearchBot"]
