@@ -7,8 +7,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from wizardcards.core import GameRecord, replay_states
 from wizardcards.core.cards import cards_of
-from wizardcards.core.record import GameRecord, replay_states
 
 from .helpers import ServerProcess, create_table
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import httpx
 from playwright.sync_api import BrowserContext, Page, expect
 
 from .conftest import DESKTOP, PHONE, watch_errors
@@ -29,8 +30,11 @@ GALLERY = """async (style) => {
 
 def test_cards_of_both_rank_styles(server: ServerProcess, page: Page, screenshot) -> None:
     page.goto(server.url + "/")
-    # (rank index, label): the same card is "A" in one style and "13" in the other; "10" is a different card
-    styles = {"2..A": {12: "A", 8: "10", 11: "K", 0: "2"}, "1..13": {12: "13", 9: "10", 11: "12", 0: "1"}}
+    page.wait_for_selector("#your-name")  # the lobby is drawn once GET /meta (and the rank labels) arrived
+    # (rank index, label) as the core writes them: the same card is "A" in one style and "K" in the other, and the
+    # ten is "T" in one and "X" in the other
+    styles = {"2..A": {12: "A", 8: "T", 11: "K", 0: "2"}, "1..13": {12: "K", 9: "X", 10: "J", 11: "Q", 0: "1"}}
+    core = httpx.get(server.url + "/meta", timeout=20).json()["rank_labels"]
     for style, labels in styles.items():
         cards = page.evaluate(GALLERY, style)
         names = [name for name, _ in cards]
@@ -43,6 +47,7 @@ def test_cards_of_both_rank_styles(server: ServerProcess, page: Page, screenshot
         for rank, label in labels.items():
             for suit in range(4):
                 assert texts[13 * suit + rank] == label * 3, (style, rank, texts[13 * suit + rank])
+        assert [text[0] for text in texts[:13]] == core[style]  # one definition of the labels: the core's
         assert all("WIZARD" in text for text in texts[52:56]) and all("JESTER" in text for text in texts[56:])
         screenshot(page, f"cards-{style.replace('..', '-')}")
 
@@ -58,6 +63,10 @@ def test_table_at_phone_and_desktop_size(
     open_seat(page, server, table["seats"][0]["token"], "Ann")
     labels = page.eval_on_selector_all("#hand .card", "els => els.map(e => e.getAttribute('aria-label'))")
     assert len(labels) == 6 and not any(" of " in label and label.split(" of ")[0] in "JQKA" for label in labels)
+    # on the cards the ranks are written as the core writes them, one character each: 1..9, X, J, Q, K
+    texts = page.eval_on_selector_all("#hand .card .card-svg", "els => els.map(e => e.textContent)")
+    suited = [text for text in texts if "WIZARD" not in text and "JESTER" not in text]
+    assert len(texts) == 6 and all(text == text[0] * 3 and text[0] in "123456789XJQK" for text in suited), texts
 
     shots = 0
     while wait_turn_or_end(page) != "game_over" and shots < 2:

@@ -11,8 +11,8 @@ from urllib.parse import urlparse
 
 from playwright.sync_api import BrowserContext, Page, expect
 
+from wizardcards.core import GameRecord, replay_states
 from wizardcards.core.cards import cards_of
-from wizardcards.core.record import GameRecord, replay_states
 
 from .conftest import DESKTOP, PHONE, watch_errors
 from .helpers import FrameLog, ServerProcess, create_table, my_turn, phase, seq, take_simple_turn
@@ -133,7 +133,8 @@ def test_two_people_hidden_hands_and_a_reload_mid_trick(
     for seat, n, cards, hand in samples:
         assert set(hand) == hands[n][seat]
         assert not cards & hands[n][1 - seat], f"seat {seat}'s page showed seat {1 - seat}'s cards at {n}"
-    # the pages asked the server for the page, its files and the socket only (no record, no replay, no sheet)
+    # the pages asked the server for the page, its files, /meta (the same for everyone: the rank labels) and the
+    # socket only (no record, no replay, no sheet)
     for urls in requests.values():
         paths = {urlparse(url).path for url in urls if url.startswith(server.url)}
-        assert paths and all(p in ("/play", "/ws") or p.startswith("/static/") for p in paths), paths
+        assert paths and all(p in ("/play", "/meta", "/ws") or p.startswith("/static/") for p in paths), paths

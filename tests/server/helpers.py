@@ -13,10 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from wizardcards.core import GameRecord, new_game, replay_states
+from wizardcards.core import SPECTATOR, GameRecord, Trick, replay_states
 from wizardcards.core.cards import cards_of
-from wizardcards.server.serialize import SPECTATOR, public_view, view_to_json
-from wizardcards.server.tables import apply_noting_trick
+from wizardcards.server.serialize import view_to_json
 
 TERMINAL = -4
 NOTICES = ("table", "chat")  # server messages not tied to a decision: who sits where, and chat lines
@@ -140,15 +139,16 @@ def as_json(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
+def trick_as_sent(trick: Trick | None) -> dict[str, Any] | None:
+    """A core ``Trick`` as the protocol's ``last_trick`` carries it (``protocol.LastTrick``)."""
+    return None if trick is None else {"leader": trick.leader, "cards": list(trick.cards), "winner": trick.winner}
+
+
 def check_frames(record: GameRecord, clients: list[Client]) -> int:
     """Every view frame equals the core's View of that connection's seat at that seq (the public view for a
     spectator), and independently: a seat's hand frame is its true hand, a spectator never sees a card in hand; its
-    ``last_trick`` is the last trick completed by then. Returns the number of frames checked."""
+    ``last_trick`` is the core's last trick at that seq. Returns the number of frames checked."""
     states = list(replay_states(record))
-    last_tricks: list[dict[str, Any] | None] = [None]
-    state = new_game(record.rules, record.seed)
-    for action in record.actions:
-        last_tricks.append(apply_noting_trick(state, action) or last_tricks[-1])
     checked = 0
     for client in clients:
         seat = client.seat
@@ -158,11 +158,11 @@ def check_frames(record: GameRecord, clients: list[Client]) -> int:
                 continue
             state = states[frame["seq"]]
             view = frame["view"]
-            assert frame["last_trick"] == last_tricks[frame["seq"]]
+            assert frame["last_trick"] == trick_as_sent(state.public_view().last_trick)
             if seat == SPECTATOR:
                 assert view["hand"] == [] and view["given"] == [] and view["received"] == []
                 assert view["legal_actions"] == []
-                assert view == as_json(view_to_json(public_view(state)))
+                assert view == as_json(view_to_json(state.public_view()))
             else:
                 assert view["hand"] == cards_of(state.hands[seat])
                 others = 0

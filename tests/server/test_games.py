@@ -3,6 +3,7 @@ and bots, a spectator; every frame checked against the core's views; the record 
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -10,9 +11,11 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import func, select
 
 from wizardcards.core import GameRecord, replay
 from wizardcards.server import create_app
+from wizardcards.server.db import SeatRow, TableRow, make_engine
 
 from .helpers import Client, check_frames, play_to_end
 
@@ -109,24 +112,47 @@ def test_a_running_games_record_is_not_published(client: TestClient) -> None:
     assert client.get("/tables/nope").status_code == 404
 
 
+def with_bot(spec: str) -> dict[str, Any]:
+    return {"game": "wizard", "players": 3, "seats": [{"name": "a"}, {"name": "b"}, {"name": "c", "bot": spec}]}
+
+
 @pytest.mark.parametrize(
-    "body",
+    ("body", "named"),
     [
-        {"game": "wizard", "players": 9},
-        {"game": "wily", "players": 5},
-        {"game": "wizard", "preset": "no-such-preset"},
-        {"game": "wizard", "options": {"hidden_bids": True, "bid_rule": "hook"}},
-        {"game": "wizard", "options": {"colour": "red"}},
-        {"game": "wizard", "players": 3, "seats": [{"name": "a"}, {"name": "b"}]},
-        {"game": "wizard", "players": 3, "seats": [{"name": "a"}, {"name": "b"}, {"name": "c", "bot": "nobody"}]},
-        {"game": "chess"},
+        ({"game": "wizard", "players": 9}, "9"),
+        ({"game": "wily", "players": 5}, "5"),
+        ({"game": "wizard", "preset": "no-such-preset"}, "no-such-preset"),
+        ({"game": "wily", "preset": "standard"}, "standard"),  # a preset of the other game
+        ({"game": "wizard", "options": {"hidden_bids": True, "bid_rule": "hook"}}, "hook"),
+        ({"game": "wizard", "options": {"colour": "red"}}, "colour"),
+        # the core's strict RuleSet: a wrong type is refused, never read as something else
+        ({"game": "wizard", "players": 4, "options": {"first_dealer": 1.5}}, "first_dealer"),
+        ({"game": "wizard", "players": 4, "options": {"hidden_bids": "false"}}, "hidden_bids"),
+        ({"game": "wizard", "options": {"custom_hand_sizes": [2]}}, "custom_hand_sizes"),
+        # an option of the other game
+        ({"game": "wily", "players": 4, "options": {"hidden_bids": True}}, "hidden_bids"),
+        ({"game": "wizard", "players": 4, "options": {"mode": "no_partners"}}, "mode"),
+        ({"game": "wily", "players": 4, "options": {"passing": "none"}}, "passing"),
+        # the game and the player count are the request's own fields
+        ({"game": "wizard", "players": 4, "options": {"game": "wily"}}, "game"),
+        ({"game": "wizard", "players": 4, "options": {"players": 5}}, "players"),
+        ({"game": "wizard", "players": 3, "seats": [{"name": "a"}, {"name": "b"}]}, "3 seats"),
+        (with_bot("nobody"), "nobody"),  # a name the bot registry does not know
+        (with_bot("random:x=1"), "'x'"),  # a parameter the bot does not take
+        (with_bot("search:level=9"), "level"),  # a value the bot refuses
+        ({"game": "chess"}, "game"),
     ],
 )
-def test_impossible_tables_are_refused_with_a_reason(client: TestClient, body: dict[str, Any]) -> None:
+def test_impossible_tables_are_refused_naming_the_reason_and_nothing_is_stored(
+    tmp_path: Path, client: TestClient, body: dict[str, Any], named: str
+) -> None:
     response = client.post("/tables", json=body)
-    assert response.status_code == 422
-    assert response.json()["detail"]
+    assert response.status_code == 422, response.text
+    assert named in json.dumps(response.json()["detail"])
     assert client.get("/tables").json() == []
+    with make_engine(f"sqlite:///{tmp_path / 'server.sqlite3'}").connect() as db:
+        assert db.execute(select(func.count()).select_from(TableRow)).scalar() == 0
+        assert db.execute(select(func.count()).select_from(SeatRow)).scalar() == 0
 
 
 def test_seeds_are_drawn_fresh_for_every_table(client: TestClient) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Iterator
 from contextlib import ExitStack
@@ -9,11 +10,12 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, inspect
+from sqlalchemy import create_engine, func, inspect, select
 
-from wizardcards.core import GameRecord, replay
+from wizardcards.core import ActionError, GameRecord, InvalidActionError, find_rules, replay
 from wizardcards.server import create_app
-from wizardcards.server.db import make_engine, upgrade
+from wizardcards.server.db import ActionRow, make_engine, upgrade
+from wizardcards.server.tables import TableError, TableManager
 
 from .helpers import Client, next_id, play_to_end
 
@@ -77,6 +79,29 @@ def test_score_sheets_and_player_statistics(client: TestClient) -> None:
     assert stats["wins"] == pytest.approx(sum(1 / len(w) for w in winners if 0 in w))
     assert stats["mean_wizard_score"] == pytest.approx(sum(replay(r).returns()[0] for r in records) / 3)
     assert client.get("/players/Nobody/stats").json()["games"] == 0
+
+
+@pytest.mark.parametrize("action", [999, 0], ids=["no-such-action", "a-card-while-bidding"])
+def test_a_refused_action_is_an_illegal_error_in_the_cores_words_and_nothing_is_stored(
+    tmp_path: Path, action: int
+) -> None:
+    """Both kinds of the core's ``ActionError``: an id that names no action (``InvalidActionError``, which the
+    protocol's schema keeps from the seats but a bot could still produce) and one the rules forbid now."""
+    engine = make_engine(f"sqlite:///{tmp_path / 'server.sqlite3'}")
+    upgrade(engine)
+    manager = TableManager(engine)
+    table = manager.create(find_rules("standard", 3), [("A", None), ("B", None), ("C", None)])
+    table.status = "playing"
+    with pytest.raises(ActionError) as core:
+        table.state.clone().apply(action)
+    assert isinstance(core.value, InvalidActionError) == (action == 999)
+    with pytest.raises(TableError) as refused:
+        asyncio.run(manager._accept(table, table.state.current_player(), action, "m1", None))
+    assert (refused.value.code, str(refused.value)) == ("illegal", str(core.value))
+    assert table.seq == 0 and table.acks == {}
+    with engine.connect() as db:
+        assert db.execute(select(func.count()).select_from(ActionRow)).scalar() == 0
+    engine.dispose()
 
 
 def test_the_migrations_upgrade_an_old_schema_and_keep_its_tables(tmp_path: Path) -> None:

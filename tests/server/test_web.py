@@ -13,14 +13,15 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from wizardcards.bots import make_bot
-from wizardcards.core import PRESETS, GameRecord, RuleSet, action_to_text, new_game, replay_states
+from wizardcards.bots import BOTS, make_bot, parse_bot_spec
+from wizardcards.bots.random_bot import RandomBot
+from wizardcards.bots.search import LEVELS
+from wizardcards.core import PRESETS, GameRecord, RankStyle, RuleSet, action_to_text, card_from_text, replay_states
 from wizardcards.core.cards import cards_of
 from wizardcards.server import create_app
-from wizardcards.server.serialize import public_view, view_to_json
-from wizardcards.server.tables import apply_noting_trick
+from wizardcards.server.serialize import view_to_json
 
-from .helpers import Client, as_json
+from .helpers import Client, as_json, trick_as_sent
 
 ONE_ROUND = {"schedule": "custom", "custom_hand_sizes": [2]}
 INDEX = "<!doctype html><html><body>the client</body></html>"
@@ -105,10 +106,31 @@ def test_meta_offers_every_rule_option_preset_and_bot(client: TestClient) -> Non
     assert options["hidden_bids"]["kind"] == "bool" and options["hidden_bids"]["games"] == ["wizard"]
     assert options["schedule"]["choices"] == ["standard", "double-down", "quick", "custom"]
     specs = [b["spec"] for b in meta["bots"]]
-    assert specs == ["rulebased", "random", *(f"search:level={n}" for n in range(1, 6))]
+    assert specs == ["rulebased", "random", *(f"search:level={n}" for n in LEVELS)]
+    assert {parse_bot_spec(spec)[0] for spec in specs} == set(BOTS)  # every registered bot, nothing else
     assert meta["default_bot"] in specs
     for spec in specs:
         make_bot(spec)
+
+
+def test_meta_offers_the_bots_of_the_registry(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(BOTS, "newcomer", RandomBot)
+    monkeypatch.delitem(BOTS, "random")
+    bots = client.get("/meta").json()["bots"]
+    assert {"spec": "newcomer", "label": "newcomer"} in bots
+    assert "random" not in [b["spec"] for b in bots]
+    assert create(client, game="wizard", players=3, options=ONE_ROUND,
+                  seats=[{"name": "N", "bot": "newcomer"}, {"name": "A"}, {"name": "B"}])["bots"][0] == "newcomer"
+
+
+def test_meta_gives_each_rank_styles_labels_as_the_core_writes_them(client: TestClient) -> None:
+    labels = client.get("/meta").json()["rank_labels"]
+    assert labels["1..13"] == ["1", "2", "3", "4", "5", "6", "7", "8", "9", "X", "J", "Q", "K"]
+    assert labels["2..A"][8:] == ["T", "J", "Q", "K", "A"]
+    assert set(labels) == {style.value for style in RankStyle}
+    for style, ranks in labels.items():
+        for rank, label in enumerate(ranks):  # each label is read back as its own rank
+            assert card_from_text(label + "h", style) == 26 + rank
 
 
 def test_every_choice_meta_offers_makes_a_table(client: TestClient) -> None:
@@ -122,6 +144,8 @@ def test_every_choice_meta_offers_makes_a_table(client: TestClient) -> None:
                 options["custom_hand_sizes"] = [1, 2]
             if option["name"] == "bid_rule" and value != "none":
                 options["hidden_bids"] = False
+            if option["name"] == "passing" and value == "none":
+                options["mode"] = "no_partners"  # partners always pass to each other
             players = 6 if game == "wily" else 4  # 6: every Wily Wizards mode takes six
             create(client, game=game, players=players, preset=meta["games"][game]["default_preset"], options=options)
 
@@ -264,20 +288,18 @@ def test_the_replay_of_a_finished_game_shows_every_step_and_hand(client: TestCli
     assert len(steps) == len(record.actions) + 1
     states = list(replay_states(record))
     assert (steps[0]["number"], steps[0]["seat"], steps[0]["action"], steps[0]["text"]) == (0, -1, None, None)
-    last_trick = None
-    noting = new_game(record.rules, record.seed)
     for number, (step, state) in enumerate(zip(steps, states)):
-        if number:
-            last_trick = apply_noting_trick(noting, record.actions[number - 1]) or last_trick
-        assert step["last_trick"] == last_trick
+        assert step["last_trick"] == trick_as_sent(state.public_view().last_trick)
         assert step["number"] == number
         assert step["hands"] == [cards_of(hand) for hand in state.hands]
-        assert step["view"] == as_json(view_to_json(public_view(state)))
+        assert step["view"] == as_json(view_to_json(state.public_view()))
         if number:
             action = record.actions[number - 1]
             assert step["action"] == action and step["text"] == action_to_text(action, record.rules.rank_style)
             assert step["seat"] == states[number - 1].current_player()
     assert any(step["view"]["phase"] == "pass_cards" for step in steps)
+    # a hand's last trick is still there while the next hand's cards are passed (until its first card is played)
+    assert any(step["view"]["phase"] == "pass_cards" and step["last_trick"] for step in steps)
     assert steps[-1]["last_trick"] is not None and steps[1]["last_trick"] is None
     assert client.get(f"/tables/{table['id']}/replay").json() == replay  # kept: the same answer again
 

@@ -21,7 +21,7 @@ import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
 from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
 from fastapi.middleware.gzip import GZipMiddleware
@@ -29,12 +29,11 @@ from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError
 
-from ..bots import UnknownBotError
-from ..core import Game, ImpossibleRulesError, RuleSet, find_rules
+from ..core import ImpossibleRulesError, RuleSet, default_rules, find_rules
 from . import protocol as P
 from .db import default_url, make_engine, upgrade
-from .meta import DEFAULT_PRESET, meta
-from .tables import Connection, NoSeatError, TableError, TableManager
+from .meta import meta
+from .tables import Connection, LiveTable, NoSeatError, TableError, TableManager
 
 WEB = Path(__file__).with_name("web")  # the browser client (plain files, shipped as package data)
 
@@ -65,14 +64,21 @@ class JoinRequest(BaseModel):
 
 
 def rules_of(request: TableRequest) -> RuleSet:
+    """The table's rule set: the preset (default: the game's own), for the players asked, the options over it. Only
+    the core builds it (``find_rules``, ``RuleSet.from_dict``): a wrong type, an option of the other game or an
+    impossible combination is refused (422) in the core's words, which name the option."""
     try:
-        base = find_rules(request.preset or DEFAULT_PRESET[request.game], request.players)
-        if base.game is not Game(request.game):
-            raise ImpossibleRulesError(f"preset {request.preset!r} is not a {request.game} rule set")
+        if request.preset is None:
+            base = default_rules(request.game, request.players)
+        else:
+            base = find_rules(request.preset, request.players, game=request.game)
+        outside = sorted({"game", "players"} & set(request.options))
+        if outside:  # the request's own fields: an option could turn a Wizard table into Wily Wizards
+            raise ImpossibleRulesError(f"set {' and '.join(outside)} in the request itself, not among its options")
         if request.options:
             return RuleSet.from_dict({**base.to_dict(), **request.options})
         return base
-    except (ImpossibleRulesError, TypeError, ValueError) as error:
+    except ImpossibleRulesError as error:
         raise HTTPException(422, str(error)) from None
 
 
@@ -122,7 +128,7 @@ def create_app(
         app.mount("/static", StaticFiles(directory=web), name="static")
 
     def manager() -> TableManager:
-        return app.state.manager  # type: ignore[no-any-return]
+        return cast(TableManager, app.state.manager)  # set by the lifespan above (Starlette's state is untyped)
 
     def page() -> FileResponse:
         index = web / "index.html"
@@ -164,7 +170,7 @@ def create_app(
                 open_seats={n for n, s in enumerate(seats) if s.open},
                 claimed={n for n, s in enumerate(seats) if s.claimed},
             )
-        except (TableError, UnknownBotError) as error:
+        except TableError as error:  # the seats do not fit the rules, or a bot spec names no bot
             raise HTTPException(422, str(error)) from None
         await manager().start_ready()
         return {
@@ -182,7 +188,7 @@ def create_app(
     def list_tables(status: Literal["waiting", "playing", "finished"] | None = None) -> list[dict[str, Any]]:
         return manager().list(status)
 
-    def find_table(table_id: str) -> Any:
+    def find_table(table_id: str) -> LiveTable:
         table = manager().find(table_id)
         if table is None:
             raise HTTPException(404, f"no table {table_id!r}")
@@ -265,10 +271,8 @@ def create_app(
     return app
 
 
-async def _error(connection: Connection, seq: int, reply_to: str | None, code: str, message: str) -> None:
-    await connection.send(
-        P.dump(P.ErrorMessage(seq=seq, reply_to=reply_to, code=code, message=message))  # type: ignore[arg-type]
-    )
+async def _error(connection: Connection, seq: int, reply_to: str | None, code: P.ErrorCode, message: str) -> None:
+    await connection.send(P.dump(P.ErrorMessage(seq=seq, reply_to=reply_to, code=code, message=message)))
 
 
 def _id_of(data: Any) -> str | None:

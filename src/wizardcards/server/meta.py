@@ -1,9 +1,10 @@
-"""What a create-table form needs to know (``GET /meta``): the games and their player counts, the presets, every rule
-option a player may set with its choices, and the bots.
+"""What a create-table form and the browser client need to know (``GET /meta``): the games and their player counts,
+the presets, every rule option a player may set with its choices, the bots, and how each rank style labels ranks.
 
-Everything is read from the core and the bot registry where it can be (the presets, the enums' values, the fields of
-``RuleSet``); the words for people (labels, descriptions) are written here. A test checks that every field of
-``RuleSet`` but the game and the player count is offered, so a new rule option cannot be forgotten.
+Everything is read from the core and the bot registry where it can be (the presets and each game's default, the
+enums' values, the fields of ``RuleSet``, the rank labels of the core's card text, the bots through ``players``); the
+words for people (labels, descriptions) are written here. A test checks that every field of ``RuleSet`` but the game
+and the player count is offered, so a new rule option cannot be forgotten.
 """
 
 from __future__ import annotations
@@ -12,12 +13,10 @@ from dataclasses import fields
 from enum import StrEnum
 from typing import Any
 
-from ..core import PRESETS, Game, RuleSet
-from ..core.rules import WILY_PLAYERS, WIZARD_PLAYERS
-
-DEFAULT_PRESET = {"wizard": "standard", "wily": "wily"}
-DEFAULT_BOT = "search:level=3"
-HINT_BOT = "search:level=2"  # the bot whose analysis answers a hint
+from ..core import PRESETS, Game, RankStyle, RuleSet, card_to_text
+from ..core.cards import RANKS
+from ..core.rules import DEFAULT_PRESET, WILY_PLAYERS, WIZARD_PLAYERS
+from .players import DEFAULT_BOT, bot_choices
 
 PRESET_DESCRIPTIONS = {
     "standard": "Wizard as printed: rounds of 1, 2, 3 ... cards up to the whole deck",
@@ -43,6 +42,9 @@ OPTION_LABELS: dict[str, tuple[str, tuple[str, ...]]] = {
     "bid_rule": ("Bid rule", ("wizard",)),
     "hidden_bids": ("Hidden bids", ("wizard",)),
     "jester_lead": ("After a Jester is led", ("wizard",)),
+    "wizard_lead": ("After a Wizard is led", ("wizard", "wily")),
+    "wizard_turned": ("A Wizard turned up for trump", ("wizard",)),
+    "trump_card_shown": ("Trump card shown", ("wizard",)),
     "first_dealer": ("First dealer (seat; empty: drawn by cards)", ("wizard", "wily")),
     "last_hand_no_trump": ("Last hand without trump", ("wizard",)),
     "mode": ("Teams", ("wily",)),
@@ -50,12 +52,6 @@ OPTION_LABELS: dict[str, tuple[str, tuple[str, ...]]] = {
     "combined_bids": ("Partners' bids combined", ("wily",)),
     "passing": ("Passing (no partners)", ("wily",)),
 }
-
-BOTS = [
-    {"spec": "rulebased", "label": "Rule-based"},
-    {"spec": "random", "label": "Random"},
-    *({"spec": f"search:level={level}", "label": f"Search, level {level}"} for level in range(1, 6)),
-]
 
 
 def user_options() -> list[str]:
@@ -78,12 +74,17 @@ def _option(name: str) -> dict[str, Any]:
     return option
 
 
+def rank_labels() -> dict[str, list[str]]:
+    """Per rank style, the rank labels from the lowest rank to the highest, as the core's card text writes them."""
+    return {style.value: [card_to_text(rank, style)[:-1] for rank in range(RANKS)] for style in RankStyle}
+
+
 def meta() -> dict[str, Any]:
     """The answer of ``GET /meta``."""
     return {
         "games": {
-            Game.WIZARD.value: {"players": list(WIZARD_PLAYERS), "default_preset": DEFAULT_PRESET["wizard"]},
-            Game.WILY.value: {"players": list(WILY_PLAYERS), "default_preset": DEFAULT_PRESET["wily"]},
+            Game.WIZARD.value: {"players": list(WIZARD_PLAYERS), "default_preset": DEFAULT_PRESET[Game.WIZARD]},
+            Game.WILY.value: {"players": list(WILY_PLAYERS), "default_preset": DEFAULT_PRESET[Game.WILY]},
         },
         "presets": [
             {"name": name, "game": rules.game.value, "description": PRESET_DESCRIPTIONS.get(name, rules.describe()),
@@ -91,6 +92,7 @@ def meta() -> dict[str, Any]:
             for name, rules in PRESETS.items()
         ],
         "options": [_option(name) for name in user_options()],
-        "bots": BOTS,
+        "bots": bot_choices(),
         "default_bot": DEFAULT_BOT,
+        "rank_labels": rank_labels(),
     }

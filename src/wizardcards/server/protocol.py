@@ -123,8 +123,9 @@ class ViewMessage(_Message):
     status: Literal["waiting", "playing", "finished"] = "playing"  # act only while playing
     view: dict[str, Any]  # serialize.view_to_json of this connection's View
     turn_left: float | None = None  # seconds left to the seat on turn (a human, at a table with a timer); else None
-    # the game's most recently completed trick (public: every card of a trick is played face up); None before the
-    # first. The view's round_tricks lose the hand's last trick once the next hand is dealt; this keeps it
+    # the View's last_trick (public: every card of a trick is played face up): the last completed trick, which stays
+    # after a hand's last trick (round_tricks start empty with the next deal) until the next hand's first card is
+    # played; None before the first trick and during each later hand's first trick
     last_trick: LastTrick | None = None
 
 

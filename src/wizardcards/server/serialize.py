@@ -1,27 +1,24 @@
-"""The one place a ``View`` becomes JSON, and the public view a spectator gets.
+"""The one place a ``View`` becomes JSON.
 
-``view_to_json`` writes every field of a View as plain JSON values (card sets as sorted lists of card ids 0..59, enums
-as their values, the legal actions with their text). ``ViewFrames`` is the server's hot path: the text of every seat's
-view at one point of a game, the part all seats share written once and each seat's own part added (equal, as JSON, to
-``view_to_json`` of that seat's ``View``; tested at every step of random games). ``public_view`` is what every seat may
-know: it is built from the seats' own views, never from the state's hidden parts, so nothing a spectator receives is
-hidden from any seat.
+``view_to_json`` writes the fields of a View as plain JSON values (card sets as sorted lists of card ids 0..59, enums
+as their values, the legal actions with their text); the view's ``last_trick`` goes into the head of the protocol's
+``view`` message (``trick_json``). ``ViewFrames`` is the server's hot path: the text of every seat's view at one point
+of a game, the part all seats share written once and each seat's own part added (equal, as JSON, to ``view_to_json``
+of that seat's ``View``; tested at every step of random games). A spectator gets the core's public view
+(``state.public_view()``): no hand, no legal actions, hidden bids hidden.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
 import orjson
 
-from ..core import RuleSet, View
+from ..core import SPECTATOR, RuleSet, Trick, View
 from ..core.actions import action_to_text
 from ..core.cards import cards_of
 from ..core.state import TrickGameState
-
-SPECTATOR = -1  # the ``seat`` of a spectator's view
 
 
 @lru_cache(maxsize=256)
@@ -30,7 +27,9 @@ def _rules_json(rules: RuleSet) -> dict[str, Any]:
 
 
 def view_to_json(view: View) -> dict[str, Any]:
-    """Every field of ``view`` as JSON-ready values (the protocol's ``view`` payload).
+    """The fields of ``view`` as JSON-ready values (the protocol's ``view`` payload): all but ``last_trick``, which
+    the message's head carries (``trick_json``), and ``played_by``, ``voids`` and ``scorekeeper``, which no client
+    reads yet.
 
     Tuples are left as tuples where ``json`` writes them as arrays anyway (the score sheet's rows): this runs once per
     connection per decision."""
@@ -71,17 +70,12 @@ def view_to_json(view: View) -> dict[str, Any]:
     }
 
 
-def public_view(state: TrickGameState) -> View:
-    """What a spectator sees: no hand, no passed cards, no legal actions, and a bid only once every seat may see it.
-
-    A bid is public when a seat other than the bidder sees it in its own view (under hidden bids, once the round is
-    played); so the spectator never learns more than the least-informed seat."""
-    n = state.players
-    base = state.view(0)
-    bids: tuple[int | None, ...] = base.bids
-    if bids:
-        bids = tuple(state.view((seat + 1) % n).bids[seat] for seat in range(n))
-    return replace(base, seat=SPECTATOR, hand=0, given=0, received=0, legal_actions=(), bids=bids)
+def trick_json(trick: Trick | None) -> dict[str, Any] | None:
+    """A completed trick as the protocol writes it (``protocol.LastTrick``): ``{"leader", "cards", "winner"}``, the
+    cards as ids in the order played from the leader."""
+    if trick is None:
+        return None
+    return {"leader": trick.leader, "cards": list(trick.cards), "winner": trick.winner}
 
 
 # The fields of a seat's view that may differ from another seat's view at the same point of the game; every other field
@@ -135,27 +129,36 @@ def own_json_of_state(state: TrickGameState, seat: int) -> dict[str, Any]:
 class ViewFrames:
     """The ``view`` payloads of one state as JSON text, per seat: what all seats share is serialised once.
 
-    The shared part comes from a seat's ``View``; each seat's own fields (hand, bids as that seat sees them, cards
-    passed, legal actions) from ``own_json_of_state``, which reads only what that seat may know. Build one per state."""
+    The shared part comes from one ``View`` (the first seat's asked for, a spectator's included); each seat's own
+    fields (hand, bids as that seat sees them, cards passed, legal actions; none for a spectator) from
+    ``own_json_of_state``, which reads only what that seat may know. Build one per state."""
 
     def __init__(self, state: TrickGameState) -> None:
         self.state = state
         self._shared: str | None = None  # the shared fields as '"name":value,...' (no braces)
+        self._last_trick = "null"  # trick_json of the views' last_trick as JSON text, once _shared is written
         self._text: dict[int, str] = {}
 
     def payload(self, seat: int) -> str:
-        """The JSON text of ``view_to_json`` of ``seat``'s view (the spectator's public view for ``SPECTATOR``)."""
+        """The JSON text of ``view_to_json`` of ``seat``'s view (the public view for ``SPECTATOR``)."""
         text = self._text.get(seat)
-        if text is not None:
-            return text
-        if seat == SPECTATOR:
-            text = dumps(view_to_json(public_view(self.state)))
-        else:
-            if self._shared is None:
-                shared = view_to_json(self.state.view(seat))
-                for name in OWN_FIELDS:
-                    del shared[name]
-                self._shared = dumps(shared)[1:-1]
-            text = f"{dumps(own_json_of_state(self.state, seat))[:-1]},{self._shared}}}"
-        self._text[seat] = text
+        if text is None:
+            own = dumps(own_json_of_state(self.state, seat))
+            text = self._text[seat] = f"{own[:-1]},{self._shared_part(seat)}}}"
         return text
+
+    def last_trick(self) -> str:
+        """The JSON text of the views' ``last_trick`` (``trick_json``): the same in every seat's view, as every card
+        of a trick is played face up."""
+        self._shared_part(SPECTATOR)
+        return self._last_trick
+
+    def _shared_part(self, seat: int) -> str:
+        if self._shared is None:
+            view = self.state.view(seat)
+            shared = view_to_json(view)
+            for name in OWN_FIELDS:
+                del shared[name]
+            self._shared = dumps(shared)[1:-1]
+            self._last_trick = dumps(trick_json(view.last_trick))
+        return self._shared

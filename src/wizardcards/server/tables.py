@@ -6,9 +6,9 @@ swapped in and announced, so a crash at any point loses nothing anyone was told.
 rebuilt by replaying its rows. Each connection receives only its own seat's ``View`` (a spectator the public view).
 
 Around the game: who sits where (names, claimed seats, connections; sent to everyone at the table as a ``table``
-message whenever it changes), the table's chat (the last ``CHAT_LINES`` lines, in memory only), hints (the
-``HINT_BOT``'s analysis of the asking seat's own View, worked out in a worker thread), and the replay of a finished
-game.
+message whenever it changes), the table's chat (the last ``CHAT_LINES`` lines, in memory only), hints (a search
+bot's analysis of the asking seat's own View, worked out in a worker thread), and the replay of a finished game. Every
+bot, the stand-in and the hint's analysis come from ``players``.
 """
 
 from __future__ import annotations
@@ -27,22 +27,17 @@ from sqlalchemy import insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
-from ..bots import Bot, make_bot
-from ..bots.search import card_of_action
-from ..core import GameRecord, IllegalActionError, Phase, RuleSet, View, action_to_text, new_game
-from ..core.actions import CARD_ACTIONS
+from ..core import SPECTATOR, ActionError, GameRecord, RuleSet, action_to_text, new_game, replay
 from ..core.cards import cards_of
 from ..core.state import TrickGameState
-from ..core.tricks import winning_position
 from . import protocol as P
 from .db import ActionRow, SeatRow, TableRow
-from .meta import HINT_BOT
-from .serialize import SPECTATOR, ViewFrames, dumps, public_view, view_to_json
+from .players import Bot, HintAnswer, bot_spec_error, hint_values, make_player, make_stand_in
+from .serialize import ViewFrames, dumps, trick_json, view_to_json
 
 _SYSTEM_RANDOM = secrets.SystemRandom()
 
 Send = Callable[[str], Awaitable[None]]
-STAND_IN = "rulebased"  # the bot that plays for a human seat whose time ran out or who left
 CHAT_LINES = 50  # the chat lines a table keeps (in memory only) and sends to each connection that joins
 REPLAYS_KEPT = 16  # finished games whose replay JSON is kept, most recently asked first
 
@@ -50,41 +45,13 @@ REPLAYS_KEPT = 16  # finished games whose replay JSON is kept, most recently ask
 class TableError(ValueError):
     """A request the server refuses; ``code`` is one of the protocol's error codes."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: P.ErrorCode, message: str) -> None:
         super().__init__(message)
         self.code = code
 
 
 class NoSeatError(ValueError):
     """``POST /tables/{id}/join`` found no seat to hand out (the game has started, or every human seat is taken)."""
-
-
-def apply_noting_trick(state: TrickGameState, action: int) -> dict[str, Any] | None:
-    """Apply ``action`` to ``state``; when it played the last card of a trick, return that trick as ``{"leader",
-    "cards", "winner"}``. The view's ``round_tricks`` hold it too, except after the last trick of a hand: the next
-    hand is dealt at once and they start again empty, so the trick is worked out here from the cards played (the
-    winner by the core's own ``winning_position``)."""
-    closing = state.phase is Phase.PLAY and len(state.trick) == state.players - 1 and 0 <= action < CARD_ACTIONS
-    if not closing:
-        state.apply(action)
-        return None
-    leader, trump = state.leader, state.trump_suit
-    cards = [*state.trick, card_of_action(action, state.hands[state.current_player()])]
-    state.apply(action)
-    return {"leader": leader, "cards": cards, "winner": (leader + winning_position(cards, trump)) % state.players}
-
-
-HintAnswer = tuple[list[P.HintValue], int]  # every legal action's value, best first, and the best action
-
-
-def hint_values(view: View, seq: int) -> HintAnswer:
-    """The ``HINT_BOT``'s value of every legal action of ``view``, best first, and the best action. The sampling is
-    seeded with the table's seq (``random.Random(seq)``), so the same question gets the same answer; the view is the
-    asking seat's own, so the hint knows no more than the player."""
-    values = make_bot(HINT_BOT).analyse(view, random.Random(seq))  # type: ignore[attr-defined]
-    style = view.rules.rank_style
-    ranked = sorted(view.legal_actions, key=lambda a: (-values[a], a))  # ties: the lowest action, as the bot plays
-    return [P.HintValue(action=a, text=action_to_text(a, style), value=float(values[a])) for a in ranked], ranked[0]
 
 
 def replay_json(record: GameRecord, table_id: str) -> bytes:
@@ -95,20 +62,20 @@ def replay_json(record: GameRecord, table_id: str) -> bytes:
     steps: list[dict[str, Any]] = []
     seat: int = SPECTATOR
     action: int | None = None
-    last_trick: dict[str, Any] | None = None
     for number in range(len(record.actions) + 1):
         if number:
             action = record.actions[number - 1]
             seat = state.current_player()
-            last_trick = apply_noting_trick(state, action) or last_trick
+            state.apply(action)
+        view = state.public_view()
         steps.append({
             "number": number,
             "seat": seat,
             "action": action,
             "text": action_to_text(action, style) if action is not None else None,
-            "view": view_to_json(public_view(state)),
+            "view": view_to_json(view),
             "hands": [cards_of(hand) for hand in state.hands],
-            "last_trick": last_trick,
+            "last_trick": trick_json(view.last_trick),
         })
     return dumps({
         "table": table_id, "game": record.rules.game.value, "rules": record.rules.to_dict(), "names": record.names,
@@ -162,7 +129,6 @@ class LiveTable:
     deadline: float | None = None  # time.monotonic() when the turn timer armed at ``deadline_seq`` runs out
     deadline_seq: int = -1
     hint_job: tuple[int, asyncio.Task[HintAnswer]] | None = None  # (seq, its analysis)
-    last_trick: str = "null"  # the game's most recently completed trick as JSON (protocol.LastTrick), for the views
     _frames: ViewFrames | None = None  # the view payloads of ``state``
 
     @property
@@ -172,12 +138,12 @@ class LiveTable:
     def bot(self, seat: int) -> Bot:
         if self.bots[seat] is None:  # a human seat that is away: the stand-in plays through the seat's view
             if seat not in self.stand_ins:
-                self.stand_ins[seat] = make_bot(STAND_IN)
+                self.stand_ins[seat] = make_stand_in()
             return self.stand_ins[seat]
         if seat not in self.players:
             spec = self.bots[seat]
             assert spec is not None
-            self.players[seat] = make_bot(spec)
+            self.players[seat] = make_player(spec)
         return self.players[seat]
 
     def view_message(self, seat: int, reply_to: str | None = None) -> str:
@@ -192,8 +158,9 @@ class LiveTable:
         if frames is None or frames.state is not self.state:
             frames = self._frames = ViewFrames(self.state)
         left = "null" if turn_left is None else repr(turn_left)
+        payload = frames.payload(seat)
         return (f'{{"type":"view","seq":{self.seq},"reply_to":{json.dumps(reply_to)},"status":"{self.status}",'
-                f'"turn_left":{left},"last_trick":{self.last_trick},"view":{frames.payload(seat)}}}')
+                f'"turn_left":{left},"last_trick":{frames.last_trick()},"view":{payload}}}')
 
     def timed_seat(self) -> int | None:
         """The seat the turn timer runs for: a human on turn (not away) at a playing table with a timer."""
@@ -233,7 +200,7 @@ class LiveTable:
 
     def sheet(self) -> dict[str, Any]:
         """The score sheet as every seat sees it (public information)."""
-        view = view_to_json(public_view(self.state))
+        view = view_to_json(self.state.public_view())
         return {
             "id": self.id, "game": self.rules.game.value, "names": self.names, "status": self.status,
             "sheet": view["sheet"], "scores": view["scores"], "letters": view["letters"], "teams": view["teams"],
@@ -350,9 +317,10 @@ class TableManager:
         open_seats, claimed = open_seats or set(), claimed or set()
         if len(seats) != rules.players:
             raise TableError("invalid", f"{rules.players} players need {rules.players} seats, not {len(seats)}")
-        for _, spec in seats:
-            if spec is not None:
-                make_bot(spec)  # raises UnknownBotError (a ValueError) for a spec that names no bot
+        for seat, (_, spec) in enumerate(seats):
+            problem = None if spec is None else bot_spec_error(spec)
+            if problem is not None:
+                raise TableError("invalid", f"seat {seat}: {problem}")
         seed = _SYSTEM_RANDOM.randrange(2**63)
         table_id = secrets.token_hex(8)
         tokens = [secrets.token_urlsafe(24) for _ in seats]
@@ -388,16 +356,13 @@ class TableManager:
             select(ActionRow).where(ActionRow.table_id == row.id).order_by(ActionRow.number)
         ).all()
         rules = RuleSet.from_dict(json.loads(row.rules))
-        state, last_trick = new_game(rules, row.seed), None
-        for a in actions:  # the record replayed, noting the last trick completed
-            last_trick = apply_noting_trick(state, a.action) or last_trick
+        state = replay(GameRecord(rules=rules, seed=row.seed, actions=[a.action for a in actions]))
         table = LiveTable(
             id=row.id, rules=rules, seed=row.seed, names=[s.name for s in seats], bots=[s.bot for s in seats],
             tokens=[s.token for s in seats], spectator_token=row.spectator_token, status=row.status, state=state,
             joined={s.seat for s in seats if s.joined}, turn_seconds=row.turn_seconds,
             grace_seconds=row.grace_seconds, rematch_id=row.rematch_id, hints=row.hints,
             claimed={s.seat for s in seats if s.joined or s.claimed}, open={s.seat for s in seats if s.open},
-            last_trick="null" if last_trick is None else dumps(last_trick),
         )
         for a in actions:
             if a.client_id is not None:
@@ -697,10 +662,8 @@ class TableManager:
     ) -> P.Ack:
         trial = table.state.clone()
         try:
-            trick = apply_noting_trick(trial, action)
-        except IllegalActionError as error:
-            raise TableError("illegal", str(error)) from None
-        except ValueError as error:  # the core's other refusals are still the rules speaking
+            trial.apply(action)
+        except ActionError as error:  # an action the rules forbid now, or one that names no action
             raise TableError("illegal", str(error)) from None
         number = table.seq
         finished = trial.is_terminal()
@@ -711,8 +674,6 @@ class TableManager:
             {"table_id": table.id, "number": number, "seat": seat, "action": action, "client_id": client_id}, finished
         )
         table.state = trial
-        if trick is not None:
-            table.last_trick = dumps(trick)
         if finished:
             table.status = "finished"
         ack = P.Ack(seq=number + 1, reply_to=client_id or "", number=number)

@@ -26,8 +26,13 @@ async function request(method, path, body) {
   return data;
 }
 
+let meta = null; // GET /meta's answer, asked once per page (it changes only with the server's version)
+
 export const api = {
-  meta: () => request('GET', '/meta'),
+  meta: () => {
+    meta = meta || request('GET', '/meta').catch((error) => { meta = null; throw error; });
+    return meta;
+  },
   tables: (status) => request('GET', status ? `/tables?status=${status}` : '/tables'),
   table: (id) => request('GET', `/tables/${encodeURIComponent(id)}`),
   create: (body) => request('POST', '/tables', body),

@@ -1,7 +1,8 @@
 // Cards as the server sends them: ids 0..59 (core/cards.py). id = 13 * suit + rank for the 52 suited cards (suits 0
 // Clubs, 1 Diamonds, 2 Hearts, 3 Spades; rank 0 is the lowest), 52..55 the Wizards, 56..59 the Jesters. Playing any
 // Wizard is action 52 and any Jester action 53 (core/actions.py); this module turns ids into names, sort order and
-// SVG pictures. It holds no rule of play: which card may be played comes from the view's legal actions.
+// SVG pictures. It holds no rule of play: which card may be played comes from the view's legal actions. The rank
+// labels are the core's own (its card text: "T" and "X" for ten), from GET /meta (`setRankLabels`, main.js).
 
 import { s } from './dom.js';
 
@@ -22,13 +23,18 @@ export const SUITS = [
   { letter: 'S', name: 'Spades', symbol: '\u2660', colour: '#151515' },
 ];
 
-const RANK_LABELS = {
-  '2..A': ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'],
-  '1..13': ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '13'],
-};
+// per rank style, the labels from the lowest rank to the highest (GET /meta's rank_labels)
+let rankLabels = {};
+
+/** Take the rank labels of every style, as GET /meta gives them; until then a rank has no label. */
+export function setRankLabels(labels) {
+  rankLabels = labels || {};
+}
+
+// what a screen reader says for a rank: words for people (the labels abbreviate them)
 const RANK_NAMES = {
   '2..A': ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'Jack', 'Queen', 'King', 'Ace'],
-  '1..13': RANK_LABELS['1..13'],
+  '1..13': ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '13'],
 };
 
 export const isWizard = (card) => card >= FIRST_WIZARD && card < FIRST_JESTER;
@@ -37,11 +43,12 @@ export const suitOf = (card) => (card < FIRST_WIZARD ? Math.floor(card / 13) : -
 export const rankOf = (card) => (card < FIRST_WIZARD ? card % 13 : -1);
 
 function styleOf(style) {
-  return RANK_LABELS[style] ? style : '2..A';
+  return RANK_NAMES[style] ? style : '2..A';
 }
 
 export function rankLabel(card, style) {
-  return RANK_LABELS[styleOf(style)][rankOf(card)];
+  const labels = rankLabels[styleOf(style)];
+  return labels ? labels[rankOf(card)] : '?';
 }
 
 /** "Ace of Hearts", "10 of Clubs", "Wizard", "Jester": what a screen reader says. */

@@ -11,15 +11,19 @@ const REFRESH_MS = 4000;
 // names for bot seats left unnamed (the seat's badge says it is a bot)
 const BOT_NAMES = ['Merlin', 'Morgana', 'Circe', 'Prospero', 'Nimue', 'Gandalf', 'Medea'];
 
-// words for the choices of the rule options (the values are the server's; an unknown one is shown as it is)
+// words for the choices of the rule options (the values are the server's; an unknown one is shown as it is); a rank
+// style is shown as its own labels, lowest to highest, as GET /meta gives them (rankStyleWords)
 const CHOICE_WORDS = {
-  rank_style: { '2..A': '2 \u2026 10, J, Q, K, A', '1..13': '1 \u2026 13' },
   schedule: { standard: 'Up to the whole deck', 'double-down': 'Up and back down', quick: '1, 3, 5 \u2026 cards', custom: 'My own list' },
   bid_rule: { none: 'Any bids', hook: 'Hook: dealer may not make bids add up', canadian: 'Canadian hook' },
   jester_lead: { first_non_jester: 'First card that is no Jester leads', first_suited: 'First suited card leads' },
+  wizard_lead: { free: 'Everyone plays freely', next_suited: 'First suited card after it leads' },
+  wizard_turned: { dealer_chooses: 'The dealer chooses trump', random_suit: 'A suit drawn at random', no_trump: 'No trump' },
   mode: { partners: 'Partners opposite', two_teams: 'Two teams of three', no_partners: 'Every player alone' },
   passing: { left: 'To the left', none: 'No passing' },
 };
+
+const rankStyleWords = (labels) => Object.fromEntries(Object.entries(labels || {}).map(([style, ranks]) => [style, ranks.join(' ')]));
 
 const TIMERS = [[0, 'No turn timer'], [30, '30 seconds a turn'], [60, '1 minute a turn'], [120, '2 minutes a turn']];
 
@@ -155,7 +159,7 @@ class Lobby {
         return h('label', { class: 'check', for: id }, input, ` ${option.label}`);
       }
       if (option.kind === 'choice') {
-        const words = CHOICE_WORDS[option.name] || {};
+        const words = option.name === 'rank_style' ? rankStyleWords(this.meta.rank_labels) : CHOICE_WORDS[option.name] || {};
         input = h('select', { id }, option.choices.map((c) => h('option', { value: c, selected: c === base }, words[c] || c)));
         this.el.optionInputs.push({ option, base, read: () => input.value });
       } else if (option.kind === 'int_list') {

@@ -140,7 +140,8 @@ class Replay {
       ? h('span', { class: 'trump-text' }, 'Trump ', suitIcon(v.trump_suit, 18), h('b', {}, SUITS[v.trump_suit].name))
       : h('span', { class: 'trump-text' }, h('b', {}, v.phase === 'auction' || v.phase === 'name_trump' ? 'Trump not named yet' : 'No trump')));
     fill(this.el.trump, trump);
-    // the trick: the one in progress, or the one this step completed (last_trick: a hand's last trick is in no view)
+    // the trick: the one in progress, or the one this step completed (last_trick: a hand's last trick is in no
+    // view's round_tricks)
     let { trick_leader: leader, trick: cards } = v;
     let winner = -1;
     const done = step.last_trick;

@@ -328,9 +328,9 @@ class TableScreen {
     }
   }
 
-  /** The trick completed between two consecutive views, or null. A view message carries the game's most recent
-   * trick (`last_trick`): the view's own `round_tricks` start empty again as soon as the next hand is dealt, which
-   * happens with the hand's last card. */
+  /** The trick completed between two consecutive views, or null. A view message carries the view's last trick
+   * (`last_trick`), which stays after the hand's last card, when the view's own `round_tricks` start empty again with
+   * the next deal, until the next hand's first card is played (then it is null until a trick is complete). */
   completedTrick(previous, message) {
     const now = message.last_trick;
     return now && JSON.stringify(now) !== JSON.stringify(previous.last_trick) ? now : null;
