@@ -14,22 +14,14 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from .core import PRESETS, Game, ImpossibleRulesError, RuleSet, find_rules, new_game
+from .core import PRESETS, Game, ImpossibleRulesError, RuleSet, WilyState, default_rules, find_rules, new_game
 from .core.view import WilyHandResult
+from .records import save_record
 
-DEFAULT_PRESET = {Game.WIZARD: "standard", Game.WILY: "wily"}
-
-
-def rules_from_args(game: str, preset: str | None, players: int | None) -> RuleSet:
-    """The preset named on the command line (default: the game's standard one), for the players asked for."""
-    name = preset or DEFAULT_PRESET[Game(game)]
-    rules = find_rules(name, players)
-    if rules.game is not Game(game):
-        raise ImpossibleRulesError(f"preset {name!r} is a {rules.game.value} rule set, not {game}")
-    return rules
+Command = Callable[[argparse.Namespace], int]
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -39,14 +31,13 @@ def _simulate(args: argparse.Namespace) -> int:
 
     console = Console()
     try:
-        rules = rules_from_args(args.game, args.rules, args.players)
+        rules = (find_rules(args.rules, args.players, game=args.game) if args.rules
+                 else default_rules(args.game, args.players))
     except ImpossibleRulesError as error:
         console.print(f"[red]error:[/red] {error}")
         return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     master = random.Random(seed)
-    if args.record:
-        Path(args.record).mkdir(parents=True, exist_ok=True)
     n = rules.players
     totals: list[list[int]] = [[] for _ in range(n)]
     wins = [0.0] * n
@@ -67,14 +58,14 @@ def _simulate(args: argparse.Namespace) -> int:
             decisions += len(state.history)
             for seat, score in enumerate(state.returns()):
                 totals[seat].append(score)
-            winners = state.winners()  # type: ignore[attr-defined]
-            if rules.game is Game.WILY:
-                wily_hands.extend(state.sheet)  # type: ignore[attr-defined]
+            winners = state.winners()
+            if isinstance(state, WilyState):
+                wily_hands.extend(state.sheet)
             for seat in winners:
                 wins[seat] += 1 / len(winners)
             if args.record:
                 names = [f"random {s}" for s in range(n)]
-                state.record(names).save(Path(args.record) / f"game-{number:05d}.json")
+                save_record(state.record(names), Path(args.record) / f"game-{number:05d}.json")
             progress.advance(task)
     elapsed = time.perf_counter() - started
     result_name = "mean score" if rules.game is Game.WIZARD else "mean letters"
@@ -108,7 +99,7 @@ def _wily_summary(rules: RuleSet, hands: list[WilyHandResult], wins: list[float]
 
     teams = teams_of(rules.mode, rules.players)
     bid = [h for h in hands if h.high_bidder >= 0]
-    made = sum(h.team_tricks[teams[h.high_bidder]] >= h.bid for h in bid)
+    made = sum(teams[h.high_bidder] in h.letter_to for h in bid)
     shares = ", ".join(
         f"team {team} (seats {' '.join(str(s) for s in range(len(teams)) if teams[s] == team)}) "
         f"{sum(wins[s] for s in range(len(teams)) if teams[s] == team) / games:.1%}"
@@ -167,7 +158,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _tui(name: str):  # type: ignore[no-untyped-def]
+def _tui(name: str) -> Command:
     """The command ``name`` of the terminal apps, imported only when run (Textual is in the [tui] extra)."""
 
     def run(args: argparse.Namespace) -> int:
@@ -178,7 +169,8 @@ def _tui(name: str):  # type: ignore[no-untyped-def]
         except ImportError as error:
             print(f"wizard {name} needs the terminal extra: pip install 'wizardcards[tui]' ({error})", file=sys.stderr)
             return 2
-        return int(getattr(commands, name)(args))
+        command: Command = getattr(commands, name)
+        return command(args)
 
     return run
 

@@ -33,7 +33,8 @@ def wizard_view(
     return View(
         game=Game.WIZARD, rules=rules or RuleSet(), seat=seat, phase=phase, current_player=seat, dealer=3,
         round_index=3, hand_size=4, hand=mask, trump_card=-1, trump_suit=trump, led=led, trick_leader=leader,
-        trick=tuple(cards), round_tricks=(), played=0, tricks_won=(won, 0, 0, 0), legal_actions=legal,
+        trick=tuple(cards), round_tricks=(), last_trick=None, played=0, played_by=(0,) * 4, voids=(0,) * 4,
+        tricks_won=(won, 0, 0, 0), legal_actions=legal,
         bids=(bid, 1, 1, 1), scores=(0, 0, 0, 0),
     )
 
@@ -141,8 +142,9 @@ def wily_view(
     return View(
         game=Game.WILY, rules=rules, seat=seat, phase=phase, current_player=seat, dealer=3, round_index=0,
         hand_size=15, hand=mask, trump_card=-1, trump_suit=trump, led=led, trick_leader=leader, trick=tuple(cards),
-        round_tricks=(), played=0, tricks_won=won, legal_actions=legal, teams=(0, 1, 0, 1), high_bidder=high_bidder,
-        high_bid=high_bid, contract=contract, letters=(0, 0),
+        round_tricks=(), last_trick=None, played=0, played_by=(0,) * 4, voids=(0,) * 4, tricks_won=won,
+        legal_actions=legal, teams=(0, 1, 0, 1), high_bidder=high_bidder, high_bid=high_bid, contract=contract,
+        letters=(0, 0),
     )
 
 

@@ -56,13 +56,14 @@ async def settle(pilot, ready: Callable[[], bool], limit: int = 400) -> None:  #
 
 
 def human_ready(app, controller) -> Callable[[], bool]:  # type: ignore[no-untyped-def]
-    """The human is on turn and the table has put the focus on a legal choice (or the game is over)."""
+    """The human is on turn, the table has been drawn (no worker of the screen, moving bots or drawing, is left) and
+    the focus is on a legal choice; or the game is over."""
 
     def ready() -> bool:
         if controller.over:
             return True
         focused = app.focused
-        drawn = getattr(app.screen, "rendered_decisions", -1) == len(controller.state.history)
+        drawn = not any(worker.node is app.screen and not worker.is_finished for worker in app.workers)
         return controller.human_on_turn() and drawn and isinstance(focused, Button) and not focused.disabled
 
     return ready

@@ -1,5 +1,6 @@
 """``wizard play`` through the real app with Textual's pilot: a whole game by keyboard, Wily's auction, trump and
-passing, the hint, a refused key, the saved game and its resumption after the process is killed."""
+passing, the hint, a refused key, the last trick of a hand shown during the next hand's bidding, the scorekeeper on
+the sheets, the saved game and its resumption after the process is killed."""
 
 from __future__ import annotations
 
@@ -11,13 +12,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from textual.widgets import Button
 
-from wizardcards.core import GameRecord, RuleSet, find_rules, replay
+from wizardcards.core import ActionError, Phase, RuleSet, WilyState, WizardState, find_rules, replay
 from wizardcards.core import actions as A
 from wizardcards.core.rules import Game, Schedule
-from wizardcards.core.state import Phase
-from wizardcards.tui import store
+from wizardcards.records import load_record
+from wizardcards.tui import render, store
 from wizardcards.tui.controller import GameController
 from wizardcards.tui.play import InfoScreen, PlayApp, ResultsScreen, Setup, StartScreen, TableScreen
 
@@ -59,15 +61,16 @@ def test_whole_wizard_game_by_keyboard(snapshot) -> None:  # type: ignore[no-unt
             for name, score in zip(controller.names, controller.state.returns()):
                 assert f"{name:>14}  {score:>5}" in text
             assert "Running totals" in text and "winner" in text
+            assert f"scorekeeper: {controller.names[controller.state.scorekeeper]}" in text
             assert presses == 10 + 55
 
     asyncio.run(run())
     # The finished game is a GameRecord that replays to the same final scores; the unfinished save is gone.
     assert controller.finished_path is not None and not store.current_game_path().exists()
-    record = GameRecord.load(controller.finished_path)
+    record = load_record(controller.finished_path)
     final = replay(record)
     assert final.is_terminal() and final.returns() == controller.state.returns()
-    assert record.names == controller.names and len(final.sheet) == 10  # type: ignore[attr-defined]
+    assert isinstance(final, WizardState) and record.names == controller.names and len(final.sheet) == 10
 
 
 def test_refused_key_changes_nothing_and_hint_lists_every_action(snapshot) -> None:  # type: ignore[no-untyped-def]
@@ -80,10 +83,15 @@ def test_refused_key_changes_nothing_and_hint_lists_every_action(snapshot) -> No
             await settle(pilot, human_ready(app, controller))
             assert controller.view().phase is Phase.BID  # seat 0 bids first, left of dealer 2
             before = list(controller.state.history)
+            with pytest.raises(ActionError) as refused:
+                controller.state.clone().apply(A.BID_BASE + 7)
+            reason = str(refused.value)
             await pilot.press("7")  # a hand of 2 cards: bids are 0..2
-            await pilot.pause()
+            await settle(pilot, human_ready(app, controller))
             assert controller.state.history == before
-            assert "0..2" in screen_text(app)
+            text = screen_text(app)
+            assert "0..2" in text and reason in text  # the core's reason for refusing it, on the table
+            assert "· 2 cards ·" in text
             await pilot.press("h")
             await settle(pilot, lambda: isinstance(app.screen, InfoScreen))
             text = screen_text(app)
@@ -94,14 +102,52 @@ def test_refused_key_changes_nothing_and_hint_lists_every_action(snapshot) -> No
             await pilot.press("escape")
             await pilot.press("s")
             await settle(pilot, lambda: isinstance(app.screen, InfoScreen))
-            assert "no round has been scored yet" in screen_text(app)
+            text = screen_text(app)
+            assert "no round has been scored yet" in text
+            assert "scorekeeper: rulebased 2" in text  # the first dealer was given, not drawn: seat 2 keeps score
             await pilot.press("escape")
             await settle(pilot, lambda: isinstance(app.screen, TableScreen))
             await pilot.press("1")
             await settle(pilot, human_ready(app, controller))
             assert controller.state.history[len(before)] == A.BID_BASE + 1
             # Saved after every decision: the file holds exactly the decisions taken so far.
-            assert GameRecord.load(store.current_game_path()).actions == controller.state.history
+            assert load_record(store.current_game_path()).actions == controller.state.history
+
+    asyncio.run(run())
+
+
+def test_last_trick_of_a_hand_stays_through_the_next_bidding(snapshot) -> None:  # type: ignore[no-untyped-def]
+    rules = RuleSet(players=3, schedule=Schedule.CUSTOM, custom_hand_sizes=(1, 2), first_dealer=2)
+    controller = GameController.new(rules, ["rulebased", "rulebased"], seed=4, pace=0)
+    names = controller.names
+
+    async def run() -> None:
+        app = PlayApp(controller, pace=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot, human_ready(app, controller))
+            text = screen_text(app)
+            assert "· 1 card ·" in text and "no trick completed yet this hand" in text
+            while controller.view().round_index == 0:
+                view = controller.view()
+                if view.phase is Phase.PLAY and not view.trick:  # seat 0, left of the dealer, leads the first trick
+                    assert "You lead" in screen_text(app)
+                await pilot.press("0" if view.phase is Phase.BID else "enter")
+                await settle(pilot, human_ready(app, controller))
+            view = controller.view()
+            assert view.phase in (Phase.BID, Phase.CHOOSE_TRUMP) and not view.round_tricks and not view.played
+            trick = view.last_trick
+            assert trick is not None
+            text = screen_text(app)
+            title = f"Last trick of round 1 — won by {names[trick.winner]}"
+            assert title in text and "no trick completed yet" not in text
+            for position, card in enumerate(trick.cards):
+                seat = (trick.leader + position) % rules.players
+                assert f"{names[seat]:>14}: {render.card_label(card, view)}" in text
+            snapshot(app, "play-last-trick")
+            await pilot.press("l")
+            await settle(pilot, lambda: isinstance(app.screen, InfoScreen))
+            text = screen_text(app)
+            assert "no trick completed yet this hand" in text and title in text
 
     asyncio.run(run())
 
@@ -135,10 +181,12 @@ def test_wily_hand_through_auction_trump_and_passing(snapshot) -> None:  # type:
             assert view.phase is Phase.PLAY and view.trump_suit == 1
             assert view.given.bit_count() == 3 and view.received.bit_count() == 3  # from the partner opposite
             assert "you received" in screen_text(app)
-            while not controller.state.sheet:  # type: ignore[attr-defined]
+            state = controller.state
+            assert isinstance(state, WilyState)
+            while not state.sheet:
                 await pilot.press("enter")
                 await settle(pilot, human_ready(app, controller))
-            hand = controller.state.sheet[0]  # type: ignore[attr-defined]
+            hand = state.sheet[0]
             assert hand.high_bidder == 0 and hand.bid == 15 and sum(hand.team_tricks) == 15
             await pilot.press("s")
             await settle(pilot, lambda: isinstance(app.screen, InfoScreen))
@@ -232,6 +280,7 @@ def test_resume_after_the_process_is_killed(data_dir: Path) -> None:
             await settle(pilot, lambda: isinstance(app.screen, ResultsScreen))
 
     asyncio.run(run())
-    record = GameRecord.load(controller.finished_path)  # type: ignore[arg-type]
+    assert controller.finished_path is not None
+    record = load_record(controller.finished_path)
     assert record.actions[: len(history)] == history and replay(record).is_terminal()
     assert GameController.resume() is None

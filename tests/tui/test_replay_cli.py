@@ -8,6 +8,7 @@ from pathlib import Path
 
 from wizardcards.cli import main
 from wizardcards.core import RuleSet, new_game, replay_states
+from wizardcards.records import save_record
 from wizardcards.tui.controller import analyse
 from wizardcards.tui.replay import ReplayApp
 
@@ -34,6 +35,7 @@ def test_replay_steps_forwards_and_back(snapshot) -> None:  # type: ignore[no-un
             await pilot.press("right", "right", "right")
             assert app.index == 3 and app.view() == states[3].view(1)
             text = screen_text(app)
+            assert "Bob's hand" in text
             actor = states[2].current_player()
             assert f"decision 3/{len(record.actions)}" in text
             assert f"{record.names[actor]}: {states[2].action_to_text(record.actions[2])}" in text
@@ -61,10 +63,12 @@ def test_commands_refuse_bad_input(tmp_path: Path, capsys) -> None:  # type: ign
     assert "3 to 6 players" in capsys.readouterr().err
     assert main(["replay", str(tmp_path / "missing.json")]) == 2
     assert "cannot read" in capsys.readouterr().err
-    path = tmp_path / "game.json"
-    played_record().save(path)
+    path = save_record(played_record(), tmp_path / "game.json")
     assert main(["replay", str(path), "--seat", "5"]) == 2
     assert "no seat 5" in capsys.readouterr().err
+    path.write_text(path.read_text().replace("wizardcards-record/1", "wizardcards-record/9"))
+    assert main(["replay", str(path)]) == 2
+    assert "not a game record" in capsys.readouterr().err
 
 
 def test_hint_values_every_legal_action_of_the_view() -> None:

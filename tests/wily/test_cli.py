@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from wizardcards.cli import main
-from wizardcards.core import GameRecord, replay
+from wizardcards.core import replay
+from wizardcards.records import load_record
 
 
 @pytest.mark.parametrize(
@@ -46,7 +47,7 @@ def test_simulate_writes_replayable_wily_records(tmp_path: Path, capsys: pytest.
     files = sorted(tmp_path.glob("*.json"))
     assert len(files) == 2
     for path in files:
-        record = GameRecord.load(path)
+        record = load_record(path)
         assert record.rules.game.value == "wily"
         state = replay(record)
         assert state.is_terminal() and max(state.returns()) == 6

@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import argparse
 import random
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the run imports the arena; argparse alone is needed to build the parser
+    from .match import TournamentConfig
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -53,15 +56,15 @@ def split_bots(text: str) -> tuple[str, ...]:
     return tuple(specs)
 
 
-def _config(args: argparse.Namespace) -> tuple[Any, int]:
+def _config(args: argparse.Namespace) -> tuple[TournamentConfig, int]:
     """The TournamentConfig (and the seed) asked for; raises ValueError with the reason for bad input."""
     from ..bots import make_bot
-    from ..cli import rules_from_args
+    from ..core import default_rules, find_rules
     from .match import TournamentConfig, hands_of
 
     bots = split_bots(args.bots)
     players = args.players if args.players is not None else len(bots)
-    rules = rules_from_args(args.game, args.rules, players)
+    rules = find_rules(args.rules, players, game=args.game) if args.rules else default_rules(args.game, players)
     if args.rounds is not None:
         rules = hands_of(rules, args.rounds)
     for spec in bots:
@@ -76,7 +79,7 @@ def _config(args: argparse.Namespace) -> tuple[Any, int]:
     return TournamentConfig(rules, bots, args.games, seed, args.duplicate), seed
 
 
-def reproducing_command(args: argparse.Namespace, config: Any) -> list[str]:
+def reproducing_command(args: argparse.Namespace, config: TournamentConfig) -> list[str]:
     command = ["wizard", "arena", "--game", args.game, "--players", str(config.seats)]
     if args.rules:
         command += ["--rules", args.rules]

@@ -27,7 +27,7 @@ import hashlib
 import random
 from dataclasses import dataclass, replace
 
-from ..core import Game, RuleSet, new_game
+from ..core import Game, RuleSet, State, WilyState, WizardState, new_game
 from ..core.rules import ImpossibleRulesError, Schedule
 
 MAX_DECISIONS = 200_000
@@ -135,36 +135,28 @@ def play_game(config: TournamentConfig, game_index: int) -> GameResult:
     return summarise(state, game_index, deal, entries, decisions)
 
 
-def summarise(state: object, game_index: int, deal: int, entries: tuple[int, ...], decisions: int) -> GameResult:
+def summarise(state: State, game_index: int, deal: int, entries: tuple[int, ...], decisions: int) -> GameResult:
     """The GameResult of a finished game whose seat ``s`` held entry ``entries[s]``."""
     n = len(entries)
     seat_of = [0] * n
     for seat, entry in enumerate(entries):
         seat_of[entry] = seat
-    returns = state.returns()  # type: ignore[attr-defined]
-    winners = state.winners()  # type: ignore[attr-defined]
-    share = [0.0] * n
-    rules: RuleSet = state.rules  # type: ignore[attr-defined]
+    returns = state.returns()
+    winners = state.winners()
+    teams = state.teams
     # Shared wins are split: among the winning players in Wizard, among the winning teams in Wily Wizards (each
-    # member of a winning team is credited with its team's share).
-    parties = len(winners) if rules.game is Game.WIZARD else len({state.teams[s] for s in winners})  # type: ignore[attr-defined]
-    for seat in winners:
-        share[seat] = 1 / parties
-    by_entry = dict(
-        index=game_index,
-        deal=deal,
-        seat_of=tuple(seat_of),
-        scores=tuple(returns[seat_of[e]] for e in range(n)),
-        win_share=tuple(share[seat_of[e]] for e in range(n)),
-        decisions=decisions,
-    )
-    if rules.game is Game.WIZARD:
-        sheet = state.sheet  # type: ignore[attr-defined]
-        rounds = tuple(tuple((row.bids[seat_of[e]], row.tricks[seat_of[e]]) for row in sheet) for e in range(n))
-        return GameResult(rounds=rounds, **by_entry)  # type: ignore[arg-type]
-    teams = state.teams  # type: ignore[attr-defined]
-    letters = state.letters  # type: ignore[attr-defined]
+    # member of a winning team is credited with its team's share; in Wizard every seat is a team of its own).
     won = {teams[s] for s in winners}
+    share = [0.0] * n
+    for seat in winners:
+        share[seat] = 1 / len(won)
+    scores = tuple(returns[seat_of[e]] for e in range(n))
+    win_share = tuple(share[seat_of[e]] for e in range(n))
+    if isinstance(state, WizardState):
+        rounds = tuple(tuple((row.bids[seat_of[e]], row.tricks[seat_of[e]]) for row in state.sheet) for e in range(n))
+        return GameResult(game_index, deal, tuple(seat_of), scores, win_share, decisions, rounds=rounds)
+    assert isinstance(state, WilyState)
+    letters = state.letters
     team_rank = tuple(
         1 if t in won else 1 + len(won) + sum(1 for u, c in enumerate(letters) if u not in won and c > letters[t])
         for t in range(len(letters))
@@ -172,20 +164,19 @@ def summarise(state: object, game_index: int, deal: int, entries: tuple[int, ...
     high = [0] * n
     made = [0] * n
     hands = 0
-    for row in state.sheet:  # type: ignore[attr-defined]
+    for row in state.sheet:
         if row.high_bidder < 0:
             continue
         hands += 1
         seat = row.high_bidder
         high[seat] += 1
-        if teams[seat] not in row.letter_to:
-            continue
-        made[seat] += 1
+        if teams[seat] in row.letter_to:
+            made[seat] += 1
     return GameResult(
+        game_index, deal, tuple(seat_of), scores, win_share, decisions,
         team_of=tuple(teams[seat_of[e]] for e in range(n)),
         team_rank=team_rank,
         high_bids=tuple(high[seat_of[e]] for e in range(n)),
         contracts=tuple(made[seat_of[e]] for e in range(n)),
         hands=hands,
-        **by_entry,  # type: ignore[arg-type]
     )

@@ -6,12 +6,11 @@ import argparse
 import sys
 
 from ..bots import UnknownBotError
-from ..core import PRESETS, GameRecord, ImpossibleRulesError, RecordError
-from ..core.rules import Game
+from ..core import Game, ImpossibleRulesError, default_rules, find_rules
+from ..records import RecordError, load_record
 
 
 def play(args: argparse.Namespace) -> int:
-    from ..cli import rules_from_args
     from .controller import GameController
     from .play import PlayApp, Setup
 
@@ -25,8 +24,9 @@ def play(args: argparse.Namespace) -> int:
         return 0
     chosen = any(v is not None for v in (args.game, args.players, args.rules, args.bots))
     try:
-        game = args.game or (PRESETS[args.rules].game.value if args.rules in PRESETS else Game.WIZARD.value)
-        rules = rules_from_args(game, args.rules, args.players)
+        # A preset names its game; without one, --game's standard rules (Wizard's by default).
+        rules = (find_rules(args.rules, args.players, game=args.game) if args.rules
+                 else default_rules(args.game or Game.WIZARD, args.players))
         setup = Setup(rules, list(args.bots or []), args.seed).with_default_bots()
         controller = (
             GameController.new(setup.rules, setup.bots, setup.seed, args.pace) if chosen else None
@@ -49,9 +49,9 @@ def replay(args: argparse.Namespace) -> int:
     from .replay import ReplayApp
 
     try:
-        record = GameRecord.load(args.file)
-    except (OSError, RecordError) as error:
-        print(f"error: cannot read {args.file}: {error}", file=sys.stderr)
+        record = load_record(args.file)
+    except RecordError as error:
+        print(f"error: {error}", file=sys.stderr)
         return 2
     if not 0 <= args.seat < record.rules.players:
         print(f"error: no seat {args.seat} at a table of {record.rules.players}", file=sys.stderr)

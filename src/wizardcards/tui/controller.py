@@ -11,23 +11,19 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from ..bots import BOTS, Bot, make_bot
-from ..core import GameRecord, RuleSet, TrickGameState, View, new_game, replay
-from ..core.rules import Game
+from ..bots import Bot, make_bot
+from ..bots.search import SearchBot
+from ..core import Game, GameRecord, RuleSet, State, View, new_game, replay
 from . import store
+from .render import YOU
 
-HUMAN_NAME = "You"
-
-
-def strongest_bot() -> str:
-    """The bot opponents get by default: ``search`` once it is registered, else ``rulebased``."""
-    return "search" if "search" in BOTS else "rulebased"
+STRONGEST_BOT = "search"
+"""The bot opponents get by default, and the one whose analysis the hint shows."""
 
 
 def seat_names(bots: list[str | None]) -> list[str]:
-    return [HUMAN_NAME if spec is None else f"{spec.split(':')[0]} {seat}" for seat, spec in enumerate(bots)]
+    return [YOU if spec is None else f"{spec.split(':')[0]} {seat}" for seat, spec in enumerate(bots)]
 
 
 @dataclass
@@ -40,76 +36,19 @@ class Analysis:
 
 
 def analyse(view: View) -> Analysis:
-    """The strongest analysing bot's values for every legal action of ``view`` (the human's own view).
-
-    ``search`` (when registered) has ``analyse(view)``; its answer may be a mapping action -> value, a sequence of
-    (action, value) pairs, or objects with ``action`` and ``value``. Without it, the rule-based bot's own estimates
-    stand in: for a card, its value in expected tricks under the trump; for a bid or call, minus the distance from
-    the hand's estimated tricks; for trump, the hand's estimated tricks under that suit.
-    """
+    """The search bot's value of every legal action of ``view`` (the human's own view), best first."""
     if not view.legal_actions:
         raise ValueError("no decision to analyse: it is not your turn")
-    if "search" in BOTS:
-        bot: Any = make_bot("search")
-        if hasattr(bot, "analyse"):
-            rows = _rows_of(bot.analyse(view))
-            rows = [(a, v) for a, v in rows if a in view.legal_actions]
-            if rows:
-                rows.sort(key=lambda row: -row[1])
-                meaning = ("mean points this round" if view.game is Game.WIZARD
-                           else "chance that your team gains this hand's letter")
-                return Analysis(f"search bot: {meaning} after each action, over sampled deals", rows, rows[0][0])
-    return _heuristic(view)
-
-
-def _rows_of(answer: Any) -> list[tuple[int, float]]:
-    if isinstance(answer, dict):
-        return [(int(a), float(v)) for a, v in answer.items()]
-    rows = []
-    for item in answer:
-        if isinstance(item, tuple | list):
-            rows.append((int(item[0]), float(item[1])))
-        else:
-            rows.append((int(item.action), float(item.value)))
-    return rows
-
-
-def _heuristic(view: View) -> Analysis:
-    from ..bots.rulebased import RuleBasedBot, _action_card, card_values, hand_value, wily_estimate
-    from ..core import actions as A
-    from ..core.state import Phase
-
-    best = RuleBasedBot().act(view, random.Random(0))
-    players = view.players
-    rows: list[tuple[int, float]] = []
-    if view.phase is Phase.CHOOSE_TRUMP or view.phase is Phase.NAME_TRUMP:
-        for action in view.legal_actions:
-            suit = action - A.TRUMP_BASE if action != A.NO_TRUMP else -1
-            rows.append((action, hand_value(view.hand, suit, players)))
-        meaning = "estimated tricks of your hand with that trump"
-    elif view.phase is Phase.BID or view.phase is Phase.AUCTION:
-        if view.game is Game.WILY:
-            estimate = wily_estimate(view)
-            meaning = f"team estimate {estimate:.1f} tricks; value = minus the distance of the bid from it"
-        else:
-            estimate = hand_value(view.hand, view.trump_suit, players)
-            meaning = f"hand estimate {estimate:.1f} tricks; value = minus the distance of the bid from it"
-        for action in view.legal_actions:
-            bid = 0 if action == A.PASS else action - A.BID_BASE
-            rows.append((action, -abs(bid - estimate) if action != A.PASS else -abs(estimate - view.high_bid)))
-    else:
-        values = card_values(view.trump_suit, players)
-        rows = [(action, values[_action_card(action)]) for action in view.legal_actions]
-        meaning = "each card's strength in expected tricks under this trump"
-    rows.sort(key=lambda row: (row[0] != best, -row[1]))
-    return Analysis(f"rulebased bot (search bot not installed): recommends first; {meaning}", rows, best)
+    rows = sorted(SearchBot().analyse(view).items(), key=lambda row: -row[1])
+    meaning = "mean points this round" if view.game is Game.WIZARD else "chance that your team gains this hand's letter"
+    return Analysis(f"search bot: {meaning} after each action, over sampled deals", rows, rows[0][0])
 
 
 @dataclass
 class GameController:
     """One game: a state, which seat is human, a bot for every other seat; saving after every decision."""
 
-    state: TrickGameState
+    state: State
     human: int
     bot_specs: list[str | None]
     pace: float = 0.6
@@ -167,7 +106,7 @@ class GameController:
         return not self.over and self.on_turn() != self.human
 
     def play(self, action: int) -> None:
-        """The human's decision; raises ``IllegalActionError`` (state unchanged) when the rules forbid it."""
+        """The human's decision; ``ActionError`` (state unchanged) when it is no action or the rules forbid it."""
         if not self.human_on_turn():
             raise ValueError("it is not your turn")
         self.state.apply(action)

@@ -1,8 +1,8 @@
 """``wizard play``: a game of Wizard or Wily Wizards against bots, in the terminal.
 
 Screens: ``StartScreen`` (game, players, preset or single rule options, each opponent's bot spec), ``TableScreen``
-(the table and every decision), the modal ``SheetScreen`` (score sheet), ``TricksScreen`` (this hand's tricks),
-``HintScreen`` (the bot's analysis of the decision) and ``ResultsScreen`` (final result and chart).
+(the table and every decision), the modal ``InfoScreen`` (the score sheet, this hand's tricks, or the search bot's
+analysis of the decision) and ``ResultsScreen`` (final result, chart and score sheet).
 
 The table shows only the human seat's ``View``: legal cards and decisions are ``view.legal_actions``, scores are
 ``view.scores`` / ``view.sheet``. Bots move one decision at a time, ``pace`` seconds apart, in a worker; the
@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from rich import box
 from rich.table import Table
 from rich.text import Text
-from textual import on
+from textual import events, getters, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, HorizontalScroll, Vertical, VerticalScroll
@@ -26,13 +26,23 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from ..bots import UnknownBotError, make_bot
-from ..core import PRESETS, IllegalActionError, ImpossibleRulesError, RuleSet
+from ..core import (
+    PRESETS,
+    ActionError,
+    ImpossibleRulesError,
+    Phase,
+    RuleSet,
+    View,
+    card_of_action,
+    default_rules,
+    find_rules,
+)
 from ..core import actions as A
+from ..core.cards import FULL_DECK
 from ..core.rules import WILY_PLAYERS, WIZARD_PLAYERS, BidRule, Game, JesterLead, Passing, Schedule, WilyMode
-from ..core.state import Phase
 from . import render, store
 from .chart import totals_chart
-from .controller import GameController, analyse, strongest_bot
+from .controller import STRONGEST_BOT, GameController, analyse
 
 DEFAULT_PACE = 0.6
 WIZARD_OPTIONS = ("schedule", "bid_rule", "hidden_bids", "jester_lead", "last_hand_no_trump", "rank_style")
@@ -43,483 +53,18 @@ WILY_OPTIONS = ("mode", "allow_no_trump", "combined_bids", "passing", "rank_styl
 class Setup:
     """What the start screen (or the command line) chose."""
 
-    rules: RuleSet = field(default_factory=RuleSet)
+    rules: RuleSet = field(default_factory=default_rules)
     bots: list[str] = field(default_factory=list)
     seed: int | None = None
 
     def with_default_bots(self) -> Setup:
         missing = self.rules.players - 1 - len(self.bots)
-        bots = (self.bots + [strongest_bot()] * max(missing, 0))[: self.rules.players - 1]
+        bots = (self.bots + [STRONGEST_BOT] * max(missing, 0))[: self.rules.players - 1]
         return replace(self, bots=bots)
 
 
 def preset_names(game: Game) -> list[str]:
     return [name for name, rules in PRESETS.items() if rules.game is game]
-
-
-# --- the start screen ------------------------------------------------------------------------------------------
-
-
-class StartScreen(Screen[Setup]):
-    """Choose the game, the players, a preset or single options, and each opponent's bot."""
-
-    BINDINGS: ClassVar = [Binding("escape", "app.quit", "quit"), Binding("ctrl+r", "resume", "resume saved game")]
-
-    def __init__(self, setup: Setup, can_resume: bool) -> None:
-        super().__init__()
-        self.setup = setup.with_default_bots()
-        self.can_resume = can_resume
-        self._loading = False
-
-    def compose(self) -> ComposeResult:
-        rules = self.setup.rules
-        yield Static(Text("Wizard · new game", style="bold"), id="title")
-        with VerticalScroll(id="form"):
-            with Horizontal(classes="row"):
-                yield Button("Start game", id="start", variant="success")
-                if self.can_resume:
-                    yield Button("Resume saved game", id="resume", variant="primary")
-            with Horizontal(classes="row"):
-                yield Label("game", classes="label")
-                yield Select([("Wizard", "wizard"), ("Wily Wizards", "wily")], value=rules.game.value,
-                             allow_blank=False, id="game")
-                yield Label("players", classes="label")
-                yield Select([(str(n), n) for n in WIZARD_PLAYERS], value=rules.players, allow_blank=False,
-                             id="nplayers")
-                yield Label("preset", classes="label")
-                yield Select([(n, n) for n in preset_names(rules.game)], allow_blank=True, prompt="(custom)",
-                             id="preset")
-            with Horizontal(classes="row", id="wizard-options"):
-                yield self._select("schedule", Schedule, exclude=(Schedule.CUSTOM,))
-                yield self._select("bid_rule", BidRule)
-                yield self._select("jester_lead", JesterLead)
-            with Horizontal(classes="row", id="wizard-checks"):
-                yield Checkbox("hidden bids", id="hidden_bids")
-                yield Checkbox("last hand no trump", id="last_hand_no_trump")
-            with Horizontal(classes="row", id="wily-options"):
-                yield self._select("mode", WilyMode)
-                yield self._select("passing", Passing)
-            with Horizontal(classes="row", id="wily-checks"):
-                yield Checkbox("no trump allowed", id="allow_no_trump")
-                yield Checkbox("partners' bids combined", id="combined_bids")
-            with Horizontal(classes="row"):
-                yield Label("ranks", classes="label")
-                yield Select([("2..A", "2..A"), ("1..13", "1..13")], value="2..A", allow_blank=False,
-                             id="rank_style")
-            yield Label("Opponents (bot spec, e.g. rulebased, random, search:level=2):")
-            for seat in range(1, max(WILY_PLAYERS)):
-                yield Input(self._bot_at(seat), id=f"bot-{seat}", classes="bot")
-            yield Static("", id="error")
-        yield Footer()
-
-    def _select(self, name: str, kind: Any, exclude: tuple[Any, ...] = ()) -> Select[str]:
-        return Select([(f"{name.replace('_', ' ')}: {m.value}", m.value) for m in kind if m not in exclude],
-                      allow_blank=False, id=name, classes="option")
-
-    def _bot_at(self, seat: int) -> str:
-        bots = self.setup.bots
-        return bots[seat - 1] if seat - 1 < len(bots) else strongest_bot()
-
-    def on_mount(self) -> None:
-        self._show_rules(self.setup.rules)
-        self.query_one("#start", Button).focus()
-
-    def _show_rules(self, rules: RuleSet) -> None:
-        """Set every widget from ``rules`` (while loading, change events do not recompute anything)."""
-        self._loading = True
-        try:
-            self.query_one("#game", Select).value = rules.game.value
-            self._set_players_choices(rules.game, rules.players)
-            for name in set(WIZARD_OPTIONS) | set(WILY_OPTIONS):
-                value = getattr(rules, name)
-                widget = self.query_one(f"#{name}")
-                if isinstance(widget, Checkbox):
-                    widget.value = bool(value)
-                elif isinstance(widget, Select):
-                    widget.value = value.value if hasattr(value, "value") else value
-            wizard = rules.game is Game.WIZARD
-            for part in ("options", "checks"):
-                self.query_one(f"#wizard-{part}").display = wizard
-                self.query_one(f"#wily-{part}").display = not wizard
-            self._show_bot_inputs(rules.players)
-        finally:
-            self.call_after_refresh(self._done_loading)
-
-    def _done_loading(self) -> None:
-        self._loading = False
-
-    def _set_players_choices(self, game: Game, players: int) -> None:
-        choices = WIZARD_PLAYERS if game is Game.WIZARD else WILY_PLAYERS
-        select = self.query_one("#nplayers", Select)
-        select.set_options([(str(n), n) for n in choices])
-        select.value = players if players in choices else choices[0]
-        presets = self.query_one("#preset", Select)
-        presets.set_options([(n, n) for n in preset_names(game)])
-
-    def _show_bot_inputs(self, players: int) -> None:
-        for seat in range(1, max(WILY_PLAYERS)):
-            self.query_one(f"#bot-{seat}").display = seat < players
-
-    @on(Select.Changed, "#game")
-    def _game_changed(self, event: Select.Changed) -> None:
-        if self._loading or event.value is Select.NULL:
-            return
-        game = Game(str(event.value))
-        rules = find_default(game)
-        self._show_rules(rules)
-
-    @on(Select.Changed, "#preset")
-    def _preset_changed(self, event: Select.Changed) -> None:
-        if self._loading or event.value is Select.NULL:
-            return
-        rules = PRESETS[str(event.value)]
-        players = self.query_one("#nplayers", Select).value
-        try:
-            rules = rules.with_players(int(str(players)))
-        except ImpossibleRulesError:
-            pass
-        self._show_rules(rules)
-
-    @on(Select.Changed, "#nplayers")
-    def _players_changed(self, event: Select.Changed) -> None:
-        if event.value is not Select.NULL:
-            self._show_bot_inputs(int(str(event.value)))
-
-    def read_setup(self) -> Setup:
-        """The setup the form describes; ``ValueError`` (with the reason) when it is not playable."""
-        game = Game(str(self.query_one("#game", Select).value))
-        players = int(str(self.query_one("#nplayers", Select).value))
-        options: dict[str, Any] = {"game": game, "players": players}
-        for name in WIZARD_OPTIONS if game is Game.WIZARD else WILY_OPTIONS:
-            widget = self.query_one(f"#{name}")
-            options[name] = widget.value if isinstance(widget, Checkbox | Select) else None
-        rules = RuleSet(**options)
-        bots = [self.query_one(f"#bot-{seat}", Input).value.strip() or strongest_bot() for seat in range(1, players)]
-        for spec in bots:
-            make_bot(spec)
-        return Setup(rules, bots, self.setup.seed)
-
-    @on(Button.Pressed, "#start")
-    def action_start(self) -> None:
-        try:
-            setup = self.read_setup()
-        except (ImpossibleRulesError, UnknownBotError, ValueError) as error:
-            self.query_one("#error", Static).update(Text(str(error), style="bold red"))
-            return
-        self.dismiss(setup)
-
-    @on(Button.Pressed, "#resume")
-    def action_resume(self) -> None:
-        if self.can_resume:
-            self.app.call_later(self.app.resume_saved)  # type: ignore[attr-defined]
-
-
-def find_default(game: Game) -> RuleSet:
-    return PRESETS["standard" if game is Game.WIZARD else "wily"]
-
-
-# --- modal screens ---------------------------------------------------------------------------------------------
-
-
-class InfoScreen(ModalScreen[None]):
-    """A modal panel with some Rich content; any of escape, q or its own key closes it."""
-
-    BINDINGS: ClassVar = [Binding("escape", "close", "close"), Binding("q", "close", "close")]
-
-    def __init__(self, title: str, *content: Any, key: str = "") -> None:
-        super().__init__()
-        self.title_text = title
-        self.content = content
-        self.key = key
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(id="panel"):
-            yield Static(Text(self.title_text, style="bold"))
-            for item in self.content:
-                yield Static(item)
-            yield Static(Text("escape: close", style="dim"))
-
-    def on_key(self, event: Any) -> None:
-        if self.key and event.key == self.key:
-            event.stop()
-            self.dismiss(None)
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-
-# --- the table -------------------------------------------------------------------------------------------------
-
-
-KEYS_LINE = Text.assemble(
-    *(part for key, what in (("←/→", "choose"), ("Enter", "play / bid"), ("0-9", "bid"), ("p", "pass"),
-                             ("h", "hint"), ("s", "score sheet"), ("l", "tricks"), ("q", "save & quit"))
-      for part in ((f" {key} ", "bold reverse"), (f" {what}  ", "")))
-)
-
-
-class TableScreen(Screen[None]):
-    """The table: status line, players, trick, last trick, what to do, the decision buttons and the hand."""
-
-    BINDINGS: ClassVar = [
-        Binding("h", "hint", "hint"),
-        Binding("s", "sheet", "score sheet"),
-        Binding("l", "tricks", "last tricks"),
-        # Priority: the scrolling rows of buttons would otherwise take the arrows for themselves.
-        Binding("left", "move(-1)", "←", show=False, priority=True),
-        Binding("right", "move(1)", "→", show=False, priority=True),
-        Binding("p", "pass_call", "pass (auction)", show=False),
-        Binding("q", "quit", "save & quit"),
-    ]
-
-    def __init__(self, controller: GameController) -> None:
-        super().__init__()
-        self.controller = controller
-        self.message = Text("")
-        self._rendering = asyncio.Lock()
-        self._shown_actions: tuple[int, ...] | None = None
-        self._shown_hand: list[int] | None = None
-        self.rendered_decisions = -1
-
-    def compose(self) -> ComposeResult:
-        yield Static(id="status")
-        with Horizontal(id="middle"):
-            yield Static(id="players")
-            with Vertical(id="tricks"):
-                yield Static(Text("Trick", style="bold underline"))
-                yield Static(id="trick")
-                yield Static(Text("Last trick", style="bold underline"))
-                yield Static(id="last")
-        yield Static(id="prompt")
-        yield HorizontalScroll(id="controls")
-        yield HorizontalScroll(id="hand")
-        yield Static(id="spacer")
-        # A fixed line rather than a Footer: the Footer recomposes on every focus change, which costs more than
-        # the rest of the table together.
-        yield Static(KEYS_LINE, id="keys")
-
-    async def on_mount(self) -> None:
-        self.drive()
-
-    # --- driving the game ------------------------------------------------------------------------------------
-
-    def drive(self) -> None:
-        """Render, then let the bots move (paced) until it is the human's turn or the game is over."""
-        self.run_worker(self._drive(), exclusive=True, group="drive")
-
-    async def _drive(self) -> None:
-        controller = self.controller
-        while True:
-            await self.render_table()
-            if controller.over:
-                self.app.push_screen(ResultsScreen(controller))
-                return
-            if not controller.bot_on_turn():
-                return
-            if controller.pace > 0:
-                await asyncio.sleep(controller.pace)
-                seat, action = controller.step_bot()
-            else:  # nobody watches at pace 0 (tests): the bots move at once, the table is drawn for the human
-                while controller.bot_on_turn():
-                    seat, action = controller.step_bot()
-                await asyncio.sleep(0)
-            self.message = Text(f"{controller.names[seat]}: {render.action_label(action, controller.view())}",
-                                style="dim")
-
-    def take(self, action: int) -> None:
-        """The human's decision, from a button or a key."""
-        controller = self.controller
-        if not controller.human_on_turn():
-            return
-        try:
-            controller.play(action)
-        except IllegalActionError as error:  # the buttons offer only legal actions; a key may not
-            self.message = Text(str(error), style="bold red")
-            self.run_worker(self.render_table(), group="render")
-            return
-        self.message = Text("")
-        self.drive()
-
-    # --- rendering -------------------------------------------------------------------------------------------
-
-    async def render_table(self) -> None:
-        async with self._rendering:
-            await self._render_table()
-
-    async def _render_table(self) -> None:
-        controller = self.controller
-        view = controller.view()
-        names = controller.names
-        self.query_one("#status", Static).update(render.status_line(view, names))
-        self.query_one("#players", Static).update(render.players_table(view, names))
-        self.query_one("#trick", Static).update(render.current_trick(view, names))
-        self.query_one("#last", Static).update(render.last_trick(view, names))
-        self.query_one("#prompt", Static).update(self._prompt(view))
-        # Buttons are rebuilt only when the choices change; otherwise only which cards are enabled changes.
-        actions = view.legal_actions if view.phase not in (Phase.PLAY, Phase.PASS_CARDS) else ()
-        if actions != self._shown_actions:
-            controls = self.query_one("#controls", HorizontalScroll)
-            await controls.remove_children()
-            await controls.mount_all(
-                Button(render.action_label(a, view), id=f"act-{a}", classes="action") for a in actions
-            )
-            self._shown_actions = actions
-        cards = render.hand_cards(view)
-        if [card for card, _ in cards] != self._shown_hand:
-            hand = self.query_one("#hand", HorizontalScroll)
-            await hand.remove_children()
-            await hand.mount_all(
-                Button(render.card_text(card, view), id=f"card-{card}", classes="card")
-                for card, _ in cards
-            )
-            self._shown_hand = [card for card, _ in cards]
-        for card, legal in cards:
-            button = self.query_one(f"#card-{card}", Button)
-            if button.disabled == legal:
-                button.disabled = not legal
-        self.focus_first()
-        self.rendered_decisions = len(controller.state.history)  # lets tests (and nothing else) wait for a draw
-
-    def _prompt(self, view: Any) -> Text:
-        out = Text()
-        if view.phase is Phase.GAME_OVER:
-            out.append("Game over.", style="bold")
-        elif not view.is_my_turn:
-            out.append(f"{self.controller.names[view.current_player]} to move…", style="italic")
-        elif view.phase is Phase.CHOOSE_TRUMP:
-            out.append("A Wizard was turned up and you deal: choose trump.", style="bold")
-        elif view.phase is Phase.BID:
-            bids = [a - A.BID_BASE for a in view.legal_actions]
-            out.append(f"Your bid (0..{view.hand_size}): press a digit, or choose below with ←/→ and Enter.",
-                       style="bold")
-            refused = sorted(set(range(view.hand_size + 1)) - set(bids))
-            if refused:
-                out.append(f"  The {view.rules.bid_rule.value} rule refuses {refused[0]}.", style="yellow")
-        elif view.phase is Phase.AUCTION:
-            out.append(f"Auction: pass (p) or bid more than {view.high_bid}.", style="bold")
-        elif view.phase is Phase.NAME_TRUMP:
-            out.append(f"You won the auction with {view.high_bid}: name trump.", style="bold")
-        elif view.phase is Phase.PASS_CARDS:
-            given = view.given.bit_count()
-            out.append(f"Choose a card to give away ({given} of 3 given).", style="bold")
-        else:
-            out.append("Your turn: play a card (←/→ and Enter, or click).", style="bold")
-        if view.game is Game.WILY and (view.given or view.received):
-            out.append("  ")
-            out.append_text(render.wily_exchange(view))
-        if self.message:
-            out.append("  ")
-            out.append_text(self.message)
-        return out
-
-    def decision_buttons(self) -> list[Button]:
-        return [b for b in self.query("#controls Button, #hand Button").results(Button) if not b.disabled]
-
-    def focus_first(self) -> None:
-        buttons = self.decision_buttons()
-        if buttons and self.controller.human_on_turn():
-            buttons[0].focus()
-
-    # --- input -----------------------------------------------------------------------------------------------
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        ident = event.button.id or ""
-        kind, _, number = ident.partition("-")
-        if kind == "act":
-            self.take(int(number))
-        elif kind == "card":
-            self.take(A.card_action(int(number)))
-
-    def on_key(self, event: Any) -> None:
-        character = event.character
-        view = self.controller.view()
-        if character and character.isdigit() and view.phase in (Phase.BID, Phase.AUCTION) and view.is_my_turn:
-            event.stop()
-            self.take(A.BID_BASE + int(character))
-
-    def action_move(self, step: int) -> None:
-        buttons = self.decision_buttons()
-        if not buttons:
-            return
-        focused = self.focused
-        index = buttons.index(focused) if focused in buttons else -step
-        buttons[(index + step) % len(buttons)].focus()
-
-    def action_pass_call(self) -> None:
-        if self.controller.view().phase is Phase.AUCTION:
-            self.take(A.PASS)
-
-    def action_hint(self) -> None:
-        view = self.controller.view()
-        if not view.legal_actions:
-            self.app.notify("The hint explains your own decisions: wait for your turn.")
-            return
-        analysis = analyse(view)
-        table = Table(expand=False, box=box.SIMPLE_HEAD)
-        table.add_column("action")
-        table.add_column("value", justify="right")
-        for action, value in analysis.rows:
-            label = (render.card_label(_card_of(action), view) if A.is_card_action(action)
-                     else render.action_label(action, view))
-            mark = "  ← best" if action == analysis.best else ""
-            table.add_row(label + mark, f"{value:.2f}")
-        self.app.push_screen(InfoScreen("Hint", Text(analysis.source, style="italic"), table, key="h"))
-
-    def action_sheet(self) -> None:
-        view = self.controller.view()
-        content: list[Any] = [render.score_sheet(view, self.controller.names)]
-        if not view.sheet:
-            content.append(Text("no round has been scored yet", style="dim"))
-        self.app.push_screen(InfoScreen("Score sheet", *content, key="s"))
-
-    def action_tricks(self) -> None:
-        view = self.controller.view()
-        self.app.push_screen(InfoScreen("Tricks of this hand", render.all_tricks(view, self.controller.names),
-                                        key="l"))
-
-    def action_quit(self) -> None:
-        self.app.exit()
-
-
-def _card_of(action: int) -> int:
-    """A card that an action plays (for its label): the suited card, the first Wizard, the first Jester."""
-    from ..core.cards import FIRST_JESTER, FIRST_WIZARD
-
-    return FIRST_WIZARD if action == A.PLAY_WIZARD else FIRST_JESTER if action == A.PLAY_JESTER else action
-
-
-# --- results ---------------------------------------------------------------------------------------------------
-
-
-class ResultsScreen(Screen[None]):
-    """The end of the game: the result, the chart of running totals and the score sheet."""
-
-    BINDINGS: ClassVar = [Binding("q", "app.quit", "quit"), Binding("n", "new_game", "new game")]
-
-    def __init__(self, controller: GameController) -> None:
-        super().__init__()
-        self.controller = controller
-
-    def compose(self) -> ComposeResult:
-        view = self.controller.view()
-        names = self.controller.names
-        series_names = names if view.game is Game.WIZARD else [
-            "team " + "+".join(names[s] for s in range(view.players) if view.teams[s] == team)
-            for team in range(max(view.teams) + 1)
-        ]
-        with VerticalScroll():
-            yield Static(Text("Game over", style="bold reverse"))
-            yield Static(render.result_lines(view, names))
-            title = "Running totals" if view.game is Game.WIZARD else "Letters after each hand"
-            yield Static(Text(title, style="bold underline"))
-            yield Static(totals_chart(render.running_totals(view), series_names))
-            yield Static(render.score_sheet(view, names))
-            if self.controller.finished_path is not None:
-                yield Static(Text(f"record saved: {self.controller.finished_path}  (wizard replay FILE)", style="dim"))
-        yield Footer()
-
-    def action_new_game(self) -> None:
-        self.app.call_later(self.app.new_game_screen)  # type: ignore[attr-defined]
 
 
 # --- the app ---------------------------------------------------------------------------------------------------
@@ -588,3 +133,456 @@ class PlayApp(App[None]):
         self.controller = controller
         self.pop_screen()
         self.push_screen(TableScreen(controller))
+
+
+# --- the start screen ------------------------------------------------------------------------------------------
+
+
+class StartScreen(Screen[Setup]):
+    """Choose the game, the players, a preset or single options, and each opponent's bot."""
+
+    BINDINGS: ClassVar = [Binding("escape", "app.quit", "quit"), Binding("ctrl+r", "resume", "resume saved game")]
+
+    app = getters.app(PlayApp)
+
+    def __init__(self, setup: Setup, can_resume: bool) -> None:
+        super().__init__()
+        self.setup = setup.with_default_bots()
+        self.can_resume = can_resume
+        self._loading = False
+
+    def compose(self) -> ComposeResult:
+        rules = self.setup.rules
+        yield Static(Text("Wizard · new game", style="bold"), id="title")
+        with VerticalScroll(id="form"):
+            with Horizontal(classes="row"):
+                yield Button("Start game", id="start", variant="success")
+                if self.can_resume:
+                    yield Button("Resume saved game", id="resume", variant="primary")
+            with Horizontal(classes="row"):
+                yield Label("game", classes="label")
+                yield Select([("Wizard", "wizard"), ("Wily Wizards", "wily")], value=rules.game.value,
+                             allow_blank=False, id="game")
+                yield Label("players", classes="label")
+                yield Select([(str(n), n) for n in WIZARD_PLAYERS], value=rules.players, allow_blank=False,
+                             id="nplayers")
+                yield Label("preset", classes="label")
+                yield Select([(n, n) for n in preset_names(rules.game)], allow_blank=True, prompt="(custom)",
+                             id="preset")
+            with Horizontal(classes="row", id="wizard-options"):
+                yield self._select("schedule", Schedule, exclude=(Schedule.CUSTOM,))
+                yield self._select("bid_rule", BidRule)
+                yield self._select("jester_lead", JesterLead)
+            with Horizontal(classes="row", id="wizard-checks"):
+                yield Checkbox("hidden bids", id="hidden_bids")
+                yield Checkbox("last hand no trump", id="last_hand_no_trump")
+            with Horizontal(classes="row", id="wily-options"):
+                yield self._select("mode", WilyMode)
+                yield self._select("passing", Passing)
+            with Horizontal(classes="row", id="wily-checks"):
+                yield Checkbox("no trump allowed", id="allow_no_trump")
+                yield Checkbox("partners' bids combined", id="combined_bids")
+            with Horizontal(classes="row"):
+                yield Label("ranks", classes="label")
+                yield Select([("2..A", "2..A"), ("1..13", "1..13")], value="2..A", allow_blank=False,
+                             id="rank_style")
+            yield Label("Opponents (bot spec, e.g. rulebased, random, search:level=2):")
+            for seat in range(1, max(WILY_PLAYERS)):
+                yield Input(self._bot_at(seat), id=f"bot-{seat}", classes="bot")
+            yield Static("", id="error")
+        yield Footer()
+
+    def _select(self, name: str, kind: Any, exclude: tuple[Any, ...] = ()) -> Select[str]:
+        return Select([(f"{name.replace('_', ' ')}: {m.value}", m.value) for m in kind if m not in exclude],
+                      allow_blank=False, id=name, classes="option")
+
+    def _bot_at(self, seat: int) -> str:
+        bots = self.setup.bots
+        return bots[seat - 1] if seat - 1 < len(bots) else STRONGEST_BOT
+
+    def on_mount(self) -> None:
+        self._show_rules(self.setup.rules)
+        self.query_one("#start", Button).focus()
+
+    def _show_rules(self, rules: RuleSet) -> None:
+        """Set every widget from ``rules`` (while loading, change events do not recompute anything)."""
+        self._loading = True
+        try:
+            self.query_one("#game", Select).value = rules.game.value
+            self._set_players_choices(rules.game, rules.players)
+            for name in set(WIZARD_OPTIONS) | set(WILY_OPTIONS):
+                value = getattr(rules, name)
+                widget = self.query_one(f"#{name}")
+                if isinstance(widget, Checkbox):
+                    widget.value = bool(value)
+                elif isinstance(widget, Select):
+                    widget.value = value.value if hasattr(value, "value") else value
+            wizard = rules.game is Game.WIZARD
+            for part in ("options", "checks"):
+                self.query_one(f"#wizard-{part}").display = wizard
+                self.query_one(f"#wily-{part}").display = not wizard
+            self._show_bot_inputs(rules.players)
+        finally:
+            self.call_after_refresh(self._done_loading)
+
+    def _done_loading(self) -> None:
+        self._loading = False
+
+    def _set_players_choices(self, game: Game, players: int) -> None:
+        choices = WIZARD_PLAYERS if game is Game.WIZARD else WILY_PLAYERS
+        select = self.query_one("#nplayers", Select)
+        select.set_options([(str(n), n) for n in choices])
+        select.value = players if players in choices else choices[0]
+        presets = self.query_one("#preset", Select)
+        presets.set_options([(n, n) for n in preset_names(game)])
+
+    def _show_bot_inputs(self, players: int) -> None:
+        for seat in range(1, max(WILY_PLAYERS)):
+            self.query_one(f"#bot-{seat}").display = seat < players
+
+    @on(Select.Changed, "#game")
+    def _game_changed(self, event: Select.Changed) -> None:
+        if self._loading or event.value is Select.NULL:
+            return
+        self._show_rules(default_rules(str(event.value)))
+
+    @on(Select.Changed, "#preset")
+    def _preset_changed(self, event: Select.Changed) -> None:
+        if self._loading or event.value is Select.NULL:
+            return
+        name = str(event.value)
+        players = int(str(self.query_one("#nplayers", Select).value))
+        try:
+            rules = find_rules(name, players)
+        except ImpossibleRulesError:  # the preset is not for this many players: its own number
+            rules = find_rules(name)
+        self._show_rules(rules)
+
+    @on(Select.Changed, "#nplayers")
+    def _players_changed(self, event: Select.Changed) -> None:
+        if event.value is not Select.NULL:
+            self._show_bot_inputs(int(str(event.value)))
+
+    def read_setup(self) -> Setup:
+        """The setup the form describes; ``ValueError`` (with the reason) when it is not playable."""
+        game = Game(str(self.query_one("#game", Select).value))
+        players = int(str(self.query_one("#nplayers", Select).value))
+        options: dict[str, Any] = {"game": game, "players": players}
+        for name in WIZARD_OPTIONS if game is Game.WIZARD else WILY_OPTIONS:
+            widget = self.query_one(f"#{name}")
+            options[name] = widget.value if isinstance(widget, Checkbox | Select) else None
+        rules = RuleSet(**options)
+        bots = [self.query_one(f"#bot-{seat}", Input).value.strip() or STRONGEST_BOT for seat in range(1, players)]
+        for spec in bots:
+            make_bot(spec)
+        return Setup(rules, bots, self.setup.seed)
+
+    @on(Button.Pressed, "#start")
+    def action_start(self) -> None:
+        try:
+            setup = self.read_setup()
+        except (ImpossibleRulesError, UnknownBotError, ValueError) as error:
+            self.query_one("#error", Static).update(Text(str(error), style="bold red"))
+            return
+        self.dismiss(setup)
+
+    @on(Button.Pressed, "#resume")
+    def action_resume(self) -> None:
+        if self.can_resume:
+            self.app.call_later(self.app.resume_saved)
+
+
+# --- modal screens ---------------------------------------------------------------------------------------------
+
+
+class InfoScreen(ModalScreen[None]):
+    """A modal panel with some Rich content; any of escape, q or its own key closes it."""
+
+    BINDINGS: ClassVar = [Binding("escape", "close", "close"), Binding("q", "close", "close")]
+
+    def __init__(self, title: str, *content: Any, key: str = "") -> None:
+        super().__init__()
+        self.title_text = title
+        self.content = content
+        self.key = key
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="panel"):
+            yield Static(Text(self.title_text, style="bold"))
+            for item in self.content:
+                yield Static(item)
+            yield Static(Text("escape: close", style="dim"))
+
+    def on_key(self, event: events.Key) -> None:
+        if self.key and event.key == self.key:
+            event.stop()
+            self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+# --- the table -------------------------------------------------------------------------------------------------
+
+
+KEYS_LINE = Text.assemble(
+    *(part for key, what in (("←/→", "choose"), ("Enter", "play / bid"), ("0-9", "bid"), ("p", "pass"),
+                             ("h", "hint"), ("s", "score sheet"), ("l", "tricks"), ("q", "save & quit"))
+      for part in ((f" {key} ", "bold reverse"), (f" {what}  ", "")))
+)
+
+
+class TableScreen(Screen[None]):
+    """The table: status line, players, trick, last trick, what to do, the decision buttons and the hand."""
+
+    BINDINGS: ClassVar = [
+        Binding("h", "hint", "hint"),
+        Binding("s", "sheet", "score sheet"),
+        Binding("l", "tricks", "last tricks"),
+        # Priority: the scrolling rows of buttons would otherwise take the arrows for themselves.
+        Binding("left", "move(-1)", "←", show=False, priority=True),
+        Binding("right", "move(1)", "→", show=False, priority=True),
+        Binding("p", "pass_call", "pass (auction)", show=False),
+        Binding("q", "quit", "save & quit"),
+    ]
+
+    def __init__(self, controller: GameController) -> None:
+        super().__init__()
+        self.controller = controller
+        self.message = Text("")
+        self._rendering = asyncio.Lock()
+        self._shown_actions: tuple[int, ...] | None = None
+        self._shown_hand: list[int] | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="middle"):
+            yield Static(id="players")
+            with Vertical(id="tricks"):
+                yield Static(Text("Trick", style="bold underline"))
+                yield Static(id="trick")
+                yield Static(id="last")
+        yield Static(id="prompt")
+        yield HorizontalScroll(id="controls")
+        yield HorizontalScroll(id="hand")
+        yield Static(id="spacer")
+        # A fixed line rather than a Footer: the Footer recomposes on every focus change, which costs more than
+        # the rest of the table together.
+        yield Static(KEYS_LINE, id="keys")
+
+    async def on_mount(self) -> None:
+        self.drive()
+
+    # --- driving the game ------------------------------------------------------------------------------------
+
+    def drive(self) -> None:
+        """Render, then let the bots move (paced) until it is the human's turn or the game is over."""
+        self.run_worker(self._drive(), exclusive=True, group="drive")
+
+    async def _drive(self) -> None:
+        controller = self.controller
+        while True:
+            await self.render_table()
+            if controller.over:
+                self.app.push_screen(ResultsScreen(controller))
+                return
+            if not controller.bot_on_turn():
+                return
+            if controller.pace > 0:
+                await asyncio.sleep(controller.pace)
+                seat, action = controller.step_bot()
+            else:  # nobody watches at pace 0 (tests): the bots move at once, the table is drawn for the human
+                while controller.bot_on_turn():
+                    seat, action = controller.step_bot()
+                await asyncio.sleep(0)
+            self.message = Text(f"{controller.names[seat]}: {render.action_label(action, controller.view())}",
+                                style="dim")
+
+    def take(self, action: int) -> None:
+        """The human's decision, from a button or a key."""
+        controller = self.controller
+        if not controller.human_on_turn():
+            return
+        try:
+            controller.play(action)
+        except ActionError as error:  # the buttons offer only legal actions; a key may not
+            self.message = Text(str(error), style="bold red")
+            self.run_worker(self.render_table(), group="render")
+            return
+        self.message = Text("")
+        self.drive()
+
+    # --- rendering -------------------------------------------------------------------------------------------
+
+    async def render_table(self) -> None:
+        async with self._rendering:
+            await self._render_table()
+
+    async def _render_table(self) -> None:
+        controller = self.controller
+        view = controller.view()
+        names = controller.names
+        self.query_one("#status", Static).update(render.status_line(view, names))
+        self.query_one("#players", Static).update(render.players_table(view, names))
+        self.query_one("#trick", Static).update(render.current_trick(view, names))
+        self.query_one("#last", Static).update(render.last_trick(view, names))
+        self.query_one("#prompt", Static).update(self._prompt(view))
+        # Buttons are rebuilt only when the choices change; otherwise only which cards are enabled changes.
+        actions = view.legal_actions if view.phase not in (Phase.PLAY, Phase.PASS_CARDS) else ()
+        if actions != self._shown_actions:
+            controls = self.query_one("#controls", HorizontalScroll)
+            await controls.remove_children()
+            await controls.mount_all(
+                Button(render.action_label(a, view), id=f"act-{a}", classes="action") for a in actions
+            )
+            self._shown_actions = actions
+        cards = render.hand_cards(view)
+        if [card for card, _ in cards] != self._shown_hand:
+            hand = self.query_one("#hand", HorizontalScroll)
+            await hand.remove_children()
+            await hand.mount_all(
+                Button(render.card_text(card, view), id=f"card-{card}", classes="card")
+                for card, _ in cards
+            )
+            self._shown_hand = [card for card, _ in cards]
+        for card, legal in cards:
+            button = self.query_one(f"#card-{card}", Button)
+            if button.disabled == legal:
+                button.disabled = not legal
+        self.focus_first()
+
+    def _prompt(self, view: View) -> Text:
+        out = Text()
+        if view.phase is Phase.GAME_OVER:
+            out.append("Game over.", style="bold")
+        elif not view.is_my_turn:
+            out.append(f"{self.controller.names[view.current_player]} to move…", style="italic")
+        elif view.phase is Phase.CHOOSE_TRUMP:
+            out.append("A Wizard was turned up and you deal: choose trump.", style="bold")
+        elif view.phase is Phase.BID:
+            bids = [a - A.BID_BASE for a in view.legal_actions]
+            out.append(f"Your bid (0..{view.hand_size}): press a digit, or choose below with ←/→ and Enter.",
+                       style="bold")
+            refused = sorted(set(range(view.hand_size + 1)) - set(bids))
+            if refused:
+                out.append(f"  The {view.rules.bid_rule.value} rule refuses {refused[0]}.", style="yellow")
+        elif view.phase is Phase.AUCTION:
+            out.append(f"Auction: pass (p) or bid more than {view.high_bid}.", style="bold")
+        elif view.phase is Phase.NAME_TRUMP:
+            out.append(f"You won the auction with {view.high_bid}: name trump.", style="bold")
+        elif view.phase is Phase.PASS_CARDS:
+            given = view.given.bit_count()
+            out.append(f"Choose a card to give away ({given} of 3 given).", style="bold")
+        else:
+            out.append("Your turn: play a card (←/→ and Enter, or click).", style="bold")
+        if view.game is Game.WILY and (view.given or view.received):
+            out.append("  ")
+            out.append_text(render.wily_exchange(view))
+        if self.message:
+            out.append("  ")
+            out.append_text(self.message)
+        return out
+
+    def decision_buttons(self) -> list[Button]:
+        return [b for b in self.query("#controls Button, #hand Button").results(Button) if not b.disabled]
+
+    def focus_first(self) -> None:
+        buttons = self.decision_buttons()
+        if buttons and self.controller.human_on_turn():
+            buttons[0].focus()
+
+    # --- input -----------------------------------------------------------------------------------------------
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        ident = event.button.id or ""
+        kind, _, number = ident.partition("-")
+        if kind == "act":
+            self.take(int(number))
+        elif kind == "card":
+            self.take(A.card_action(int(number)))
+
+    def on_key(self, event: events.Key) -> None:
+        character = event.character
+        view = self.controller.view()
+        if character and character.isdigit() and view.phase in (Phase.BID, Phase.AUCTION) and view.is_my_turn:
+            event.stop()
+            self.take(A.BID_BASE + int(character))
+
+    def action_move(self, step: int) -> None:
+        buttons = self.decision_buttons()
+        if not buttons:
+            return
+        focused = self.focused
+        index = buttons.index(focused) if focused in buttons else -step
+        buttons[(index + step) % len(buttons)].focus()
+
+    def action_pass_call(self) -> None:
+        if self.controller.view().phase is Phase.AUCTION:
+            self.take(A.PASS)
+
+    def action_hint(self) -> None:
+        view = self.controller.view()
+        if not view.legal_actions:
+            self.app.notify("The hint explains your own decisions: wait for your turn.")
+            return
+        analysis = analyse(view)
+        table = Table(expand=False, box=box.SIMPLE_HEAD)
+        table.add_column("action")
+        table.add_column("value", justify="right")
+        for action, value in analysis.rows:
+            label = (render.card_label(card_of_action(action, FULL_DECK), view) if A.is_card_action(action)
+                     else render.action_label(action, view))
+            mark = "  ← best" if action == analysis.best else ""
+            table.add_row(label + mark, f"{value:.2f}")
+        self.app.push_screen(InfoScreen("Hint", Text(analysis.source, style="italic"), table, key="h"))
+
+    def action_sheet(self) -> None:
+        view = self.controller.view()
+        content: list[Any] = [render.score_sheet(view, self.controller.names)]
+        if not view.sheet:
+            content.append(Text("no round has been scored yet", style="dim"))
+        self.app.push_screen(InfoScreen("Score sheet", *content, key="s"))
+
+    def action_tricks(self) -> None:
+        view = self.controller.view()
+        self.app.push_screen(InfoScreen("Tricks of this hand", render.all_tricks(view, self.controller.names),
+                                        key="l"))
+
+    def action_quit(self) -> None:
+        self.app.exit()
+
+
+# --- results ---------------------------------------------------------------------------------------------------
+
+
+class ResultsScreen(Screen[None]):
+    """The end of the game: the result, the chart of running totals and the score sheet."""
+
+    BINDINGS: ClassVar = [Binding("q", "app.quit", "quit"), Binding("n", "new_game", "new game")]
+
+    app = getters.app(PlayApp)
+
+    def __init__(self, controller: GameController) -> None:
+        super().__init__()
+        self.controller = controller
+
+    def compose(self) -> ComposeResult:
+        view = self.controller.view()
+        names = self.controller.names
+        series_names = names if view.game is Game.WIZARD else [
+            "team " + "+".join(names[s] for s in range(view.players) if view.teams[s] == team)
+            for team in range(max(view.teams) + 1)
+        ]
+        with VerticalScroll():
+            yield Static(Text("Game over", style="bold reverse"))
+            yield Static(render.result_lines(view, names))
+            title = "Running totals" if view.game is Game.WIZARD else "Letters after each hand"
+            yield Static(Text(title, style="bold underline"))
+            yield Static(totals_chart(render.running_totals(view), series_names))
+            yield Static(render.score_sheet(view, names))
+            if self.controller.finished_path is not None:
+                yield Static(Text(f"record saved: {self.controller.finished_path}  (wizard replay FILE)", style="dim"))
+        yield Footer()
+
+    def action_new_game(self) -> None:
+        self.app.call_later(self.app.new_game_screen)

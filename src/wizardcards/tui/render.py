@@ -7,19 +7,36 @@ screens never work out a rule themselves.
 from __future__ import annotations
 
 from rich import box
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from ..core import View
+from ..core import Phase, View
 from ..core import actions as A
 from ..core.cards import FIRST_JESTER, FIRST_WIZARD, Suit, card_to_text, cards_of
 from ..core.rules import Game
-from ..core.state import Phase
-from ..core.view import RoundResult, WilyHandResult
+from ..core.view import RoundResult, TrickTuple, WilyHandResult
 from ..core.wily import WORD
 
 SUIT_SYMBOLS = "♣♦♥♠"
 SUIT_STYLES = ("bold green", "bold yellow", "bold red", "bold bright_white")  # a four-colour deck, readable on dark
+YOU = "You"
+"""The human's name at the table: a subject that takes "you lead", "your hand"."""
+
+
+def counted(number: int, noun: str) -> str:
+    """``1 card``, ``3 cards``."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def subject(name: str, verb: str) -> str:
+    """``Bob leads``, ``You lead``."""
+    return f"{name} {verb}" if name == YOU else f"{name} {verb}s"
+
+
+def possessive(name: str) -> str:
+    """``Bob's``, ``Your``."""
+    return "Your" if name == YOU else f"{name}'s"
 
 
 def card_text(card: int, view: View) -> Text:
@@ -81,7 +98,7 @@ def status_line(view: View, names: list[str]) -> Text:
         out.append(f"Wizard · round {min(view.round_index + 1, rules.rounds)}/{rules.rounds}", style="bold")
     else:
         out.append(f"Wily Wizards ({rules.mode.value.replace('_', ' ')}) · hand {view.round_index + 1}", style="bold")
-    out.append(f" · {view.hand_size} cards · dealer {names[view.dealer]} · trump ")
+    out.append(f" · {counted(view.hand_size, 'card')} · dealer {names[view.dealer]} · trump ")
     if view.trump_card >= 0:
         out.append_text(card_text(view.trump_card, view))
         out.append(" → ")
@@ -147,7 +164,7 @@ def trick_text(view: View, names: list[str], leader: int, cards: tuple[int, ...]
 def current_trick(view: View, names: list[str]) -> Text:
     if view.phase is not Phase.PLAY or not view.trick:
         if view.phase is Phase.PLAY:
-            return Text(f"{names[view.trick_leader]} leads", style="italic")
+            return Text(subject(names[view.trick_leader], "lead"), style="italic")
         return Text("")
     out = trick_text(view, names, view.trick_leader, view.trick)
     if view.led >= 0:
@@ -155,19 +172,57 @@ def current_trick(view: View, names: list[str]) -> Text:
     return out
 
 
+def hand_word(view: View) -> str:
+    """What a deal is called on the screens: a round of Wizard, a hand of Wily Wizards."""
+    return "round" if view.game is Game.WIZARD else "hand"
+
+
+def ended_hand(view: View) -> int:
+    """The number (1-based) of the round or hand that ``view.last_trick`` ended, or 0 when that trick is this hand's.
+
+    The core keeps a hand's last trick in the view through the next hand's bidding, until its first card is played;
+    the trick then belongs to the last hand on the score sheet in which tricks were played (a Wily hand thrown in
+    plays none)."""
+    if view.last_trick is None or view.round_tricks:
+        return 0
+    played = [n for n, row in enumerate(view.sheet, 1) if not isinstance(row, WilyHandResult) or row.high_bidder >= 0]
+    return played[-1] if played else 0
+
+
+def _titled_trick(title: str, trick: TrickTuple, view: View, names: list[str]) -> Text:
+    leader, cards, winner = trick
+    out = Text(title, style="bold underline")
+    out.append(f" — won by {names[winner]}\n", style="bold")
+    out.append_text(trick_text(view, names, leader, cards, winner))
+    return out
+
+
+NO_TRICK_YET = "no trick completed yet this hand"
+
+
 def last_trick(view: View, names: list[str]) -> Text:
-    if not view.round_tricks:
-        return Text("no trick played yet this hand", style="dim")
-    leader, cards, winner = view.round_tricks[-1]
-    return trick_text(view, names, leader, cards, winner)
+    """The last completed trick under its title; between two hands, the previous hand's last trick, titled with its
+    round or hand (``Last trick of round 3 — won by Bob``)."""
+    trick = view.last_trick
+    if trick is None:
+        return Text.assemble(("Last trick", "bold underline"), "\n", (NO_TRICK_YET, "dim"))
+    ended = ended_hand(view)
+    title = f"Last trick of {hand_word(view)} {ended}" if ended else "Last trick"
+    return _titled_trick(title, trick, view, names)
 
 
 def all_tricks(view: View, names: list[str]) -> Text:
+    """Every completed trick of this hand; before this hand's first trick, the previous hand's last one if it is
+    still in the view."""
     out = Text()
-    for number, (leader, cards, winner) in enumerate(view.round_tricks, 1):
-        out.append(f"trick {number}\n", style="bold underline")
-        out.append_text(trick_text(view, names, leader, cards, winner))
-    return out or Text("no trick played yet this hand", style="dim")
+    for number, trick in enumerate(view.round_tricks, 1):
+        out.append_text(_titled_trick(f"trick {number}", trick, view, names))
+    if out:
+        return out
+    out.append(NO_TRICK_YET + "\n", style="dim")
+    if view.last_trick is not None:
+        out.append_text(last_trick(view, names))
+    return out
 
 
 def wily_exchange(view: View) -> Text:
@@ -185,12 +240,14 @@ def wily_exchange(view: View) -> Text:
     return out
 
 
-def score_sheet(view: View, names: list[str]) -> Table:
-    """The score sheet of ``view.sheet``: Wizard rounds with bid, tricks, points and total per player; Wily hands
-    with the auction's outcome and each team's letters."""
+def score_sheet(view: View, names: list[str]) -> Group:
+    """The score sheet of ``view.sheet`` under a line naming the scorekeeper (``view.scorekeeper``): Wizard rounds
+    with bid, tricks, points and total per player; Wily hands with the auction's outcome and each team's letters."""
     if view.game is Game.WIZARD:
-        return wizard_sheet([r for r in view.sheet if isinstance(r, RoundResult)], names, view)
-    return wily_sheet([r for r in view.sheet if isinstance(r, WilyHandResult)], names, view)
+        table = wizard_sheet([r for r in view.sheet if isinstance(r, RoundResult)], names, view)
+    else:
+        table = wily_sheet([r for r in view.sheet if isinstance(r, WilyHandResult)], names, view)
+    return Group(Text(f"scorekeeper: {names[view.scorekeeper]}", style="italic"), table)
 
 
 def wizard_sheet(sheet: list[RoundResult], names: list[str], view: View) -> Table:

@@ -15,7 +15,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
-from ..core import GameRecord, replay_states
+from ..core import GameRecord, View, replay_states
 from ..core.cards import cards_of
 from . import render
 from .play import InfoScreen
@@ -61,7 +61,6 @@ class ReplayApp(App[None]):
             with Vertical(id="tricks"):
                 yield Static(Text("Trick", style="bold underline"))
                 yield Static(id="trick")
-                yield Static(Text("Last trick", style="bold underline"))
                 yield Static(id="last")
         yield Static(id="hand")
         yield Footer()
@@ -69,7 +68,8 @@ class ReplayApp(App[None]):
     def on_mount(self) -> None:
         self.show()
 
-    def view(self):  # type: ignore[no-untyped-def]
+    def view(self) -> View:
+        """The current seat's view of the state after the current decision."""
         return self.states[self.index].view(self.seat)
 
     def show(self) -> None:
@@ -86,7 +86,7 @@ class ReplayApp(App[None]):
         self.query_one("#players", Static).update(render.players_table(view, self.names))
         self.query_one("#trick", Static).update(render.current_trick(view, self.names))
         self.query_one("#last", Static).update(render.last_trick(view, self.names))
-        hand = Text(f"{self.names[self.seat]}'s hand: ", style="bold")
+        hand = Text(f"{render.possessive(self.names[self.seat])} hand: ", style="bold")
         for card in cards_of(view.hand):
             hand.append_text(render.card_text(card, view))
             hand.append(" ")

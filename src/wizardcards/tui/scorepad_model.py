@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.cards import DECK_SIZE
-from ..core.rules import WIZARD_PLAYERS, BidRule, Game, ImpossibleRulesError, RuleSet
+from ..core.rules import WIZARD_PLAYERS, BidRule, Game, ImpossibleRulesError, RuleSet, Schedule
 from ..core.wizard import dealer_forbidden_bid, round_score
 
 PAD_FORMAT = "wizardcards-scorepad/1"
@@ -86,9 +86,8 @@ class ScorePad:
         """A new pad; the rule options are checked by ``RuleSet`` (``PadError`` on a bad combination)."""
         try:
             rules = RuleSet(
-                players=len(names), bid_rule=BidRule(bid_rule), schedule=schedule,
+                players=len(names), bid_rule=BidRule(bid_rule), schedule=Schedule(schedule),
                 custom_hand_sizes=custom_hand_sizes if schedule == "custom" else (),
-                last_hand_no_trump=schedule == "double-down",
             )
         except (ImpossibleRulesError, ValueError) as error:
             raise PadError(str(error)) from None

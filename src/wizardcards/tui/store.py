@@ -9,7 +9,8 @@ via ``platformdirs``, which Textual already depends on)::
     finished/<time>.json     the GameRecord of each finished game
     scorepad.json            the score pad (finished or not)
 
-Files are written to a temporary name and renamed, so a process stopped mid-write leaves the previous save intact.
+Files are written to a temporary name and renamed, so a process stopped mid-write leaves the previous save intact
+(records through ``wizardcards.records``, which does the same).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core import GameRecord
+from ..records import load_record, save_record
 
 DATA_DIR_ENV = "WIZARDCARDS_DATA_DIR"
 SEATS_FORMAT = "wizardcards-seats/1"
@@ -84,7 +86,7 @@ class Seating:
 def save_current(record: GameRecord, seating: Seating) -> None:
     # The seating first: a record without its seating would be unresumable, a stale seating is harmless.
     write_atomic(seats_path(), json.dumps(seating.to_dict()) + "\n")
-    write_atomic(current_game_path(), record.to_json() + "\n")
+    save_record(record, current_game_path())
 
 
 def load_current() -> tuple[GameRecord, Seating] | None:
@@ -92,14 +94,13 @@ def load_current() -> tuple[GameRecord, Seating] | None:
     path, seats = current_game_path(), seats_path()
     if not path.exists() or not seats.exists():
         return None
-    return GameRecord.load(path), Seating.from_dict(json.loads(seats.read_text()))
+    return load_record(path), Seating.from_dict(json.loads(seats.read_text()))
 
 
 def finish_current(record: GameRecord) -> Path:
     """Write a finished game's record under ``finished/`` and forget the unfinished game."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = data_dir() / "finished" / f"{stamp}-{record.seed}.json"
-    write_atomic(target, record.to_json() + "\n")
+    target = save_record(record, data_dir() / "finished" / f"{stamp}-{record.seed}.json")
     for path in (current_game_path(), seats_path()):
         path.unlink(missing_ok=True)
     return target
