@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from .core import PRESETS, Game, ImpossibleRulesError, RuleSet, WilyState, default_rules, find_rules, new_game
+from .core import PRESETS, Game, ImpossibleRulesError, RuleSet, WilyState, new_game, rules_for
 from .core.view import WilyHandResult
 from .records import save_record
 
@@ -31,8 +31,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
     console = Console()
     try:
-        rules = (find_rules(args.rules, args.players, game=args.game) if args.rules
-                 else default_rules(args.game, args.players))
+        rules = rules_for(args.game, args.rules, args.players)
     except ImpossibleRulesError as error:
         console.print(f"[red]error:[/red] {error}")
         return 2

@@ -59,12 +59,12 @@ def split_bots(text: str) -> tuple[str, ...]:
 def _config(args: argparse.Namespace) -> tuple[TournamentConfig, int]:
     """The TournamentConfig (and the seed) asked for; raises ValueError with the reason for bad input."""
     from ..bots import make_bot
-    from ..core import default_rules, find_rules
+    from ..core import rules_for
     from .match import TournamentConfig, hands_of
 
     bots = split_bots(args.bots)
     players = args.players if args.players is not None else len(bots)
-    rules = find_rules(args.rules, players, game=args.game) if args.rules else default_rules(args.game, players)
+    rules = rules_for(args.game, args.rules, players)
     if args.rounds is not None:
         rules = hands_of(rules, args.rounds)
     for spec in bots:

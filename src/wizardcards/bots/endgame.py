@@ -48,9 +48,9 @@ def solve_cost(players: int, tricks_left: int) -> int:
 class Endgame:
     """The max^n solution of the rest of one hand; see the module docstring. Build one per deal, then ``solve``."""
 
-    def __init__(self, trump: int, first_suited: bool, targets: Sequence[int]) -> None:
+    def __init__(self, trump: int, lead_rule: int, targets: Sequence[int]) -> None:
         self.trump = trump
-        self.first_suited = first_suited
+        self.lead_rule = lead_rule
         self.targets = list(targets)
 
     def solve(
@@ -71,7 +71,7 @@ class Endgame:
             hands[p] ^= 1 << first
             if pos == 0 or beats(first, best, self.trump):
                 best, best_pos = first, pos
-            led = next_led(led, first, pos, self.first_suited)
+            led = next_led(led, first, pos, self.lead_rule)
             pos += 1
         tricks_left = (sum(h.bit_count() for h in hands) + pos) // n
         return list(self._node(hands, won, leader, pos, led, best, best_pos, tricks_left))
@@ -105,7 +105,7 @@ class Endgame:
         else:
             bound = round_score(target, target)
         trump = self.trump
-        first_suited = self.first_suited
+        lead_rule = self.lead_rule
         result: tuple[int, ...] = ()
         result_score = -(1 << 30)
         m = legal
@@ -115,10 +115,10 @@ class Endgame:
             card = low.bit_length() - 1
             hands[p] = hand ^ low
             if pos == 0 or beats(card, best, trump):
-                outcome = self._node(hands, won, leader, pos + 1, next_led(led, card, pos, first_suited), card, pos,
+                outcome = self._node(hands, won, leader, pos + 1, next_led(led, card, pos, lead_rule), card, pos,
                                      tricks_left)
             else:
-                outcome = self._node(hands, won, leader, pos + 1, next_led(led, card, pos, first_suited), best,
+                outcome = self._node(hands, won, leader, pos + 1, next_led(led, card, pos, lead_rule), best,
                                      best_pos, tricks_left)
             score = round_score(target, outcome[p])
             if score > result_score:

@@ -73,7 +73,7 @@ def playout(
     led: int,
     won: list[int],
     trump: int,
-    first_suited: bool,
+    lead_rule: int,
     targets: Sequence[int] = (),
     teams: Sequence[int] = (),
     bidder_team: int = -1,
@@ -173,7 +173,7 @@ def playout(
         if trace is not None:
             trace.append((p, legal, card))
         played |= 1 << card
-        led = next_led(led, card, pos, first_suited)
+        led = next_led(led, card, pos, lead_rule)
         trick.append(card)
         if pos == 0 or beats(card, best, trump):
             best = card

@@ -133,13 +133,13 @@ class SearchBot:
             return 0
         return cost
 
-    def _play_setup(self, view: View, cost: int = 0) -> tuple[Sampler, tuple[int, ...], int, bool, list[int]]:
+    def _play_setup(self, view: View, cost: int = 0) -> tuple[Sampler, tuple[int, ...], int, int, list[int]]:
         """What playing a card needs in both games: the sampler, the moves, how many deals, the Jester-lead reading,
         and the card each move plays."""
         moves = view.legal_actions
         left = view.players * view.hand_size - view.played.bit_count()
-        first_suited = view.rules.jester_lead.value == "first_suited"
-        return Sampler(view), moves, self._deals(len(moves), left, cost=cost), first_suited, [
+        lead_rule = view.rules.lead_rule
+        return Sampler(view), moves, self._deals(len(moves), left, cost=cost), lead_rule, [
             A.card_of_action(a, view.hand) for a in moves
         ]
 
@@ -180,7 +180,7 @@ class SearchBot:
         tricks_left = view.hand.bit_count()
         cost = self._solve_cost(len(view.legal_actions), n, tricks_left)
         exact = cost > 0
-        sampler, moves, deals, first_suited, cards = self._play_setup(view, cost)
+        sampler, moves, deals, lead_rule, cards = self._play_setup(view, cost)
         totals = [0] * len(moves)
         trump = view.trump_suit
         model = BidModel(trump, n, view.hand_size, view.dealer)
@@ -189,14 +189,14 @@ class SearchBot:
             targets = self._targets(view, dealt, model, rng)
             bid = targets[me]
             drawn += count
-            solver = Endgame(trump, first_suited, targets) if exact else None
+            solver = Endgame(trump, lead_rule, targets) if exact else None
             for i, card in enumerate(cards):
                 if solver is not None:
                     won = solver.solve(hands, list(view.trick), view.trick_leader, view.led, list(view.tricks_won),
                                        first=card)
                 else:
                     won = playout(hands.copy(), list(view.trick), view.trick_leader, view.led,
-                                  list(view.tricks_won), trump, first_suited, targets, first=card)
+                                  list(view.tricks_won), trump, lead_rule, targets, first=card)
                 totals[i] += count * round_score(bid, won[me])
         return {a: totals[i] / drawn for i, a in enumerate(moves)}
 
@@ -219,7 +219,7 @@ class SearchBot:
         cost = self._solve_cost(len(bids), n, size, BID_BUDGET)
         exact = cost > 0
         deals = self._deals(len(bids), n * size, BID_BUDGET, cost) // share or 1
-        first_suited = view.rules.jester_lead.value == "first_suited"
+        lead_rule = view.rules.lead_rule
         leader = (view.dealer + 1) % n
         model = BidModel(trump, n, size, view.dealer)
         counts = [[0] * (size + 1) for _ in bids]
@@ -233,9 +233,9 @@ class SearchBot:
                 known[me] = bid
                 targets = model.complete(dealt, known, uniforms)
                 if exact:
-                    won = Endgame(trump, first_suited, targets).solve(hands, [], leader, -1, [0] * n)
+                    won = Endgame(trump, lead_rule, targets).solve(hands, [], leader, -1, [0] * n)
                 else:
-                    won = playout(hands.copy(), [], leader, -1, [0] * n, trump, first_suited, targets)
+                    won = playout(hands.copy(), [], leader, -1, [0] * n, trump, lead_rule, targets)
                 counts[i][won[me]] += count
         return {bid: [c / drawn for c in counts[i]] for i, bid in enumerate(bids)}
 
@@ -281,9 +281,9 @@ class SearchBot:
                     break
             for seat, cards in enumerate(given):
                 hands[receivers[seat]] |= cards
-        first_suited = rules.jester_lead.value == "first_suited"
+        lead_rule = rules.lead_rule
         teams = view.teams
-        return playout(hands, [], bidder, -1, [0] * n, trump, first_suited, teams=teams, bidder_team=teams[bidder],
+        return playout(hands, [], bidder, -1, [0] * n, trump, lead_rule, teams=teams, bidder_team=teams[bidder],
                        contract=contract)
 
     def _team_made(self, view: View, won: list[int], bidder: int) -> int:
@@ -365,7 +365,7 @@ class SearchBot:
 
     def _wily_play(self, view: View, rng: random.Random) -> dict[int, float]:
         n = view.players
-        sampler, moves, deals, first_suited, cards = self._play_setup(view)
+        sampler, moves, deals, lead_rule, cards = self._play_setup(view)
         teams = view.teams
         bidder = view.high_bidder
         totals = [0] * len(moves)
@@ -373,7 +373,7 @@ class SearchBot:
             hands = sampler.sample(rng)[:n]
             for i, card in enumerate(cards):
                 won = playout(hands.copy(), list(view.trick), view.trick_leader, view.led, list(view.tricks_won),
-                              view.trump_suit, first_suited, teams=teams, bidder_team=teams[bidder],
+                              view.trump_suit, lead_rule, teams=teams, bidder_team=teams[bidder],
                               contract=view.contract, first=card)
                 totals[i] += self._letter(view, won, bidder)
         return {a: totals[i] / deals for i, a in enumerate(moves)}

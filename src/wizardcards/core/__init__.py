@@ -13,7 +13,7 @@ from .cards import CardSet, RankStyle, Suit, card_from_text, card_to_text, cards
 from .game import new_game, replay, replay_states
 from .phase import SPECTATOR, TERMINAL_PLAYER, ActionError, IllegalActionError, InvalidActionError, Phase
 from .record import GameRecord, RecordError
-from .rules import PRESETS, Game, ImpossibleRulesError, RuleSet, default_rules, find_rules
+from .rules import PRESETS, Game, ImpossibleRulesError, RuleSet, default_rules, find_rules, rules_for
 from .state import TrickGameState
 from .view import Trick, View
 from .wily import WilyState
@@ -57,4 +57,5 @@ __all__ = [
     "new_game",
     "replay",
     "replay_states",
+    "rules_for",
 ]

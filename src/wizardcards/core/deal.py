@@ -20,11 +20,17 @@ _ORDERED_DECK: Final[tuple[int, ...]] = tuple(range(DECK_SIZE))
 class DealSource:
     """Shuffled decks for deal 0, 1, 2, ... of one game, generated in order from the game's seed and remembered."""
 
-    __slots__ = ("_rng", "_decks")
+    __slots__ = ("_rng", "_decks", "_seed")
 
     def __init__(self, seed: int) -> None:
+        self._seed = seed
         self._rng = random.Random(seed)
         self._decks: list[tuple[int, ...]] = []
+
+    def random_suit(self, index: int) -> int:
+        """A suit for deal ``index`` (the ``wizard_turned="random_suit"`` mode), from a stream of its own, so that the
+        decks of a seed stay the same whichever mode is played."""
+        return random.Random(f"wizardcards-suit/{self._seed}/{index}").randrange(4)
 
     def deck(self, index: int, needed: int = DECK_SIZE) -> tuple[int, ...]:
         """Deck ``index`` of the game: its first ``needed`` cards are a uniformly random sequence, the rest follow

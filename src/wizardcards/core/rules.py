@@ -52,6 +52,21 @@ class JesterLead(StrEnum):
     FIRST_SUITED = "first_suited"  # the first suited card sets the suit even after a Wizard
 
 
+class WizardLead(StrEnum):
+    """What a Wizard lead asks of the others. The rules: nothing. Some other programs: follow the first suited card."""
+
+    FREE = "free"  # everyone plays freely (RULES.md, "Play")
+    NEXT_SUITED = "next_suited"  # the first suited card after the Wizard sets a suit to follow
+
+
+class WizardTurned(StrEnum):
+    """What a Wizard turned up for trump does. The rules: the dealer chooses; other programs: below."""
+
+    DEALER_CHOOSES = "dealer_chooses"  # RULES.md, "Trump"
+    RANDOM_SUIT = "random_suit"  # a suit drawn from the game's seed
+    NO_TRUMP = "no_trump"  # no trump this round
+
+
 class WilyMode(StrEnum):
     PARTNERS = "partners"  # 4 or 6 players, partners opposite
     TWO_TEAMS = "two_teams"  # 6 players, seats 0 2 4 against 1 3 5
@@ -81,6 +96,9 @@ class RuleSet:
     bid_rule: BidRule = BidRule.NONE
     hidden_bids: bool = False
     jester_lead: JesterLead = JesterLead.FIRST_NON_JESTER
+    wizard_lead: WizardLead = WizardLead.FREE  # modes of other programs: see WizardLead, WizardTurned
+    wizard_turned: WizardTurned = WizardTurned.DEALER_CHOOSES
+    trump_card_shown: bool = True  # False: the card turned up for trump is seen by nobody (only its suit is known)
     first_dealer: int | None = None  # None: drawn by cards (RULES.md, "Dealer")
     last_hand_no_trump: bool = False  # Double Down's last hand is played without trump
     # Wily Wizards
@@ -159,6 +177,13 @@ class RuleSet:
     def rounds(self) -> int:
         return len(self.hand_sizes)
 
+    @property
+    def lead_rule(self) -> int:
+        """The two lead options as ``tricks.next_led`` takes them (a small int of flags)."""
+        return (1 if self.jester_lead is JesterLead.FIRST_SUITED else 0) | (
+            2 if self.wizard_lead is WizardLead.NEXT_SUITED else 0
+        )
+
     def with_players(self, players: int) -> RuleSet:
         return replace(self, players=players)
 
@@ -195,11 +220,16 @@ _ENUM_FIELDS: dict[str, type[StrEnum]] = {
     "schedule": Schedule,
     "bid_rule": BidRule,
     "jester_lead": JesterLead,
+    "wizard_lead": WizardLead,
+    "wizard_turned": WizardTurned,
     "mode": WilyMode,
     "passing": Passing,
 }
-_BOOL_FIELDS = frozenset({"hidden_bids", "last_hand_no_trump", "allow_no_trump", "combined_bids"})
-_WIZARD_ONLY = frozenset({"schedule", "custom_hand_sizes", "bid_rule", "hidden_bids", "last_hand_no_trump"})
+_BOOL_FIELDS = frozenset({"hidden_bids", "last_hand_no_trump", "trump_card_shown", "allow_no_trump", "combined_bids"})
+_WIZARD_ONLY = frozenset({
+    "schedule", "custom_hand_sizes", "bid_rule", "hidden_bids", "last_hand_no_trump", "wizard_turned",
+    "trump_card_shown",
+})
 _WILY_ONLY = frozenset({"mode", "allow_no_trump", "combined_bids", "passing"})
 _DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(RuleSet) if f.default is not MISSING}
 _DEFAULTS["custom_hand_sizes"] = ()
@@ -285,6 +315,14 @@ def default_rules(game: Game | str = Game.WIZARD, players: int | None = None) ->
     return find_rules(DEFAULT_PRESET[kind], players)
 
 
+def rules_for(game: Game | str | None = None, preset: str | None = None, players: int | None = None) -> RuleSet:
+    """What a front end asks for: the preset named (refused if it is not of ``game``, when a game is given), or the
+    standard rule set of ``game`` (Wizard when none is given)."""
+    if preset:
+        return find_rules(preset, players, game=game)
+    return default_rules(Game.WIZARD if game is None else game, players)
+
+
 __all__ = [
     "CARDS_PASSED",
     "DEFAULT_PRESET",
@@ -297,6 +335,9 @@ __all__ = [
     "RuleSet",
     "Schedule",
     "WilyMode",
+    "WizardLead",
+    "WizardTurned",
     "default_rules",
     "find_rules",
+    "rules_for",
 ]

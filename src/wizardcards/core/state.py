@@ -103,7 +103,7 @@ class TrickGameState:
         "deal_index",
         "first_dealer_draws",
         "_deals",
-        "_first_suited",
+        "_lead_rule",
     )
 
     round_index: int
@@ -120,7 +120,7 @@ class TrickGameState:
         self.seed = seed
         self.players = n = rules.players
         self._deals = DealSource(seed)
-        self._first_suited = rules.jester_lead.value == "first_suited"
+        self._lead_rule = rules.lead_rule
         self.history: list[int] = []
         self.hands = [0] * n
         self.tricks_won = [0] * n
@@ -212,7 +212,7 @@ class TrickGameState:
         other.deal_index = self.deal_index
         other.first_dealer_draws = self.first_dealer_draws
         other._deals = self._deals
-        other._first_suited = self._first_suited
+        other._lead_rule = self._lead_rule
 
     def view(self, seat: int) -> View:
         """All that ``seat`` may know of the game (``SPECTATOR``: what anybody watching may know)."""
@@ -300,7 +300,7 @@ class TrickGameState:
             round_index=self.round_index,
             hand_size=self.hand_size,
             hand=part.hand,
-            trump_card=self.trump_card,
+            trump_card=self.trump_card if self.rules.trump_card_shown else -1,
             trump_suit=self.trump_suit,
             led=self.led,
             trick_leader=self.leader,
@@ -337,7 +337,7 @@ class TrickGameState:
         return names
 
     def _fields(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, n) for n in self._all_fields() if n not in ("_deals", "_first_suited"))
+        return tuple(getattr(self, n) for n in self._all_fields() if n not in ("_deals", "_lead_rule"))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, TrickGameState) and type(other) is type(self) and self._fields() == other._fields()
@@ -405,7 +405,7 @@ class TrickGameState:
             voids[p] = voids[p] | void
         trick = self.trick
         if led == NO_SUIT_YET:  # once decided, the suit to follow stays (next_led would return it unchanged)
-            self.led = next_led(led, card, len(trick), self._first_suited)
+            self.led = next_led(led, card, len(trick), self._lead_rule)
         trick.append(card)
         if len(trick) < self.players:
             self.current = (p + 1) % self.players

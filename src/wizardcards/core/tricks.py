@@ -8,7 +8,11 @@ RULES.md, "Play" and "Who wins a trick". The suit to follow is tracked as one sm
 
 Under the ``first_non_jester`` reading the first non-Jester card decides (a suited card sets its suit, a Wizard
 frees everybody). Under ``first_suited`` a Wizard frees everybody only when it leads; after a Jester lead the first
-suited card sets the suit even when a Wizard came before it.
+suited card sets the suit even when a Wizard came before it. Under ``wizard_lead="next_suited"`` (a mode of other
+programs, not of the rules) a Wizard lead frees nobody: the first suited card after it sets the suit.
+
+Both choices travel as one small int, ``lead_rule`` (``RuleSet.lead_rule``): ``JESTER_LEAD_FIRST_SUITED`` |
+``WIZARD_LEAD_NEXT_SUITED``; 0 is the rules' reading, and ``True`` (1) still means ``first_suited``.
 """
 
 from __future__ import annotations
@@ -20,16 +24,19 @@ from .cards import FIRST_JESTER, FIRST_WIZARD, RANKS, SPECIALS, SUIT_MASKS, Rank
 
 NO_SUIT_YET: Final = -1
 FREE: Final = 4
+JESTER_LEAD_FIRST_SUITED: Final = 1
+WIZARD_LEAD_NEXT_SUITED: Final = 2
 
 
-def next_led(led: int, card: int, position: int, first_suited: bool) -> int:
+def next_led(led: int, card: int, position: int, lead_rule: int) -> int:
     """The suit to follow after ``card`` is played at ``position`` (0 = the lead) of a trick whose state was ``led``."""
     if led != NO_SUIT_YET:
         return led
     if card < FIRST_WIZARD:
         return card // RANKS
-    if card < FIRST_JESTER and (position == 0 or not first_suited):
-        return FREE
+    if card < FIRST_JESTER:  # a Wizard
+        mode = WIZARD_LEAD_NEXT_SUITED if position == 0 else JESTER_LEAD_FIRST_SUITED
+        return NO_SUIT_YET if lead_rule & mode else FREE
     return NO_SUIT_YET
 
 

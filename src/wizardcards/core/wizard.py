@@ -13,7 +13,7 @@ from typing import ClassVar, Final
 from . import actions as A
 from .cards import FIRST_JESTER, FIRST_WIZARD, RANKS, Suit
 from .phase import IllegalActionError, Phase
-from .rules import BidRule, Game, RuleSet
+from .rules import BidRule, Game, RuleSet, WizardTurned
 from .state import TrickGameState
 from .view import RoundResult, View
 
@@ -79,10 +79,13 @@ class WizardState(TrickGameState):
         if 0 <= card < FIRST_WIZARD:
             self.trump_suit = card // RANKS
         elif FIRST_WIZARD <= card < FIRST_JESTER:
-            self.trump_suit = -1
-            self.phase = Phase.CHOOSE_TRUMP
-            self.current = self.dealer
-            return
+            turned = rules.wizard_turned
+            if turned is WizardTurned.DEALER_CHOOSES:
+                self.trump_suit = -1
+                self.phase = Phase.CHOOSE_TRUMP
+                self.current = self.dealer
+                return
+            self.trump_suit = self._deals.random_suit(self.deal_index - 1) if turned is WizardTurned.RANDOM_SUIT else -1
         else:
             self.trump_suit = -1
         self.phase = Phase.BID

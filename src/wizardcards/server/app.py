@@ -29,7 +29,7 @@ from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError
 
-from ..core import ImpossibleRulesError, RuleSet, default_rules, find_rules
+from ..core import ImpossibleRulesError, RuleSet, rules_for
 from . import protocol as P
 from .db import default_url, make_engine, upgrade
 from .meta import meta
@@ -68,10 +68,7 @@ def rules_of(request: TableRequest) -> RuleSet:
     the core builds it (``find_rules``, ``RuleSet.from_dict``): a wrong type, an option of the other game or an
     impossible combination is refused (422) in the core's words, which name the option."""
     try:
-        if request.preset is None:
-            base = default_rules(request.game, request.players)
-        else:
-            base = find_rules(request.preset, request.players, game=request.game)
+        base = rules_for(request.game, request.preset, request.players)
         outside = sorted({"game", "players"} & set(request.options))
         if outside:  # the request's own fields: an option could turn a Wizard table into Wily Wizards
             raise ImpossibleRulesError(f"set {' and '.join(outside)} in the request itself, not among its options")

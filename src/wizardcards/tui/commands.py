@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from ..bots import UnknownBotError
-from ..core import Game, ImpossibleRulesError, default_rules, find_rules
+from ..core import ImpossibleRulesError, rules_for
 from ..records import RecordError, load_record
 
 
@@ -25,8 +25,7 @@ def play(args: argparse.Namespace) -> int:
     chosen = any(v is not None for v in (args.game, args.players, args.rules, args.bots))
     try:
         # A preset names its game; without one, --game's standard rules (Wizard's by default).
-        rules = (find_rules(args.rules, args.players, game=args.game) if args.rules
-                 else default_rules(args.game or Game.WIZARD, args.players))
+        rules = rules_for(args.game, args.rules, args.players)
         setup = Setup(rules, list(args.bots or []), args.seed).with_default_bots()
         controller = (
             GameController.new(setup.rules, setup.bots, setup.seed, args.pace) if chosen else None
