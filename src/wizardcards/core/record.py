@@ -8,6 +8,8 @@ algorithm)::
      "seed": 12345, "names": ["Ann", "Bob", "Cy", "Di"], "actions": [60, 61, ...], "texts": ["bid 0", ...]}
 
 ``actions`` is authoritative; ``texts`` is there for people reading the file and is checked on load when present.
+A game that began from a set-up position rather than from its seed's first deal carries ``start``: the position in
+the notation of ``notation.py``; the seed then deals the hands after it.
 This module only turns records into JSON-ready values and back; reading and writing files is the front ends' job.
 """
 
@@ -34,6 +36,7 @@ class GameRecord:
     seed: int
     actions: list[int] = field(default_factory=list)
     names: list[str] | None = None
+    start: str | None = None  # a position in notation (notation.position_to_text) the game began from; None: the deal
 
     def texts(self) -> list[str]:
         """Each decision as text (``actions.action_to_text`` in the rule set's rank style)."""
@@ -51,6 +54,7 @@ class GameRecord:
             "names": self.names,
             "actions": list(self.actions),
             "texts": self.texts(),
+            **({"start": self.start} if self.start is not None else {}),
         }
 
     def to_json(self) -> str:
@@ -70,6 +74,7 @@ class GameRecord:
                 seed=int(data["seed"]),
                 actions=[int(a) for a in data["actions"]],
                 names=None if data.get("names") is None else [str(n) for n in data["names"]],
+                start=None if data.get("start") is None else str(data["start"]),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise RecordError(f"malformed game record: {error}") from None
