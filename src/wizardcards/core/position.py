@@ -1,0 +1,425 @@
+"""Positions: any moment of either game, described by what a referee knows, and built into a state that plays on.
+
+``Position`` holds the facts of the hand being played: the rules, the round (Wizard) or hand (Wily Wizards), the
+dealer, each seat's cards now, the card turned up and the trump, the bids or the auction, the cards passed, the tricks
+of this hand (the last one may be in progress), and the scores or letters before this hand. ``from_position`` builds
+the state by dealing the hands the position implies (cards held now plus cards played, less cards received, plus
+cards given) and then playing every bid, call, trump choice, pass and card through ``apply``: each fact is checked as
+if it had been played, and a refused one raises ``PositionError`` naming the rule (a bid the hook forbids, a card that
+breaks follow-suit, a wrong number of cards, a card in two places). The state plays on exactly like a dealt game;
+later hands are dealt from ``seed``.
+
+``position_of(state)`` reads a state's position back. Wizards are interchangeable, and so are Jesters: a state built
+from a position numbers each seat's Wizards and Jesters in seat order, so ``position_of(from_position(p))`` equals
+``p`` up to which Wizard (or Jester) id stands where. ``notation.py`` writes positions as one line of text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .actions import BID_BASE, PASS, TRUMP_BASE, card_action, trump_action
+from .cards import DECK_SIZE, FIRST_JESTER, FIRST_WIZARD, FULL_DECK, JESTERS, RANKS, WIZARDS, CardSet, card_to_text
+from .game import new_game
+from .phase import ActionError, Phase
+from .rules import CARDS_PASSED, RuleSet, WizardTurned
+from .state import TrickGameState
+from .tricks import winning_position
+from .wily import PASS_CALL, WilyState, receivers_of, teams_of
+from .wizard import WizardState
+
+
+class PositionError(ValueError):
+    """A position no game could reach; the message names the fact and the rule."""
+
+
+@dataclass(frozen=True)
+class Position:
+    rules: RuleSet
+    round_index: int  # Wizard: the round, 0-based; Wily Wizards: the hand dealt, 0-based
+    dealer: int
+    hands: tuple[CardSet, ...]  # the cards each seat holds now
+    trump_card: int = -1  # Wizard: the card turned up (-1: none, or not shown under trump_card_shown=False)
+    trump_suit: int | None = None  # the trump suit (-1: no trump); None: still to be chosen or named
+    bids: tuple[int | None, ...] = ()  # Wizard: each seat's bid, None not yet (empty: nobody has bid)
+    auction: tuple[int, ...] = ()  # Wily: the calls so far in speaking order, PASS_CALL (0) for a pass
+    given: tuple[CardSet, ...] = ()  # Wily: the cards each seat has given while passing (empty: nobody has)
+    tricks: tuple[tuple[int, ...], ...] = ()  # this hand's tricks in play order; the last may be in progress
+    scores: tuple[int, ...] = ()  # Wizard: each seat's total before this round (empty: all 0)
+    letters: tuple[int, ...] = ()  # Wily: the letters each team holds (empty: none)
+
+
+def from_position(position: Position, seed: int | None = None) -> TrickGameState:
+    """The state of ``position``, every fact checked as if it had been played; ``seed`` deals the later hands."""
+    rules = position.rules
+    n = rules.players
+    if len(position.hands) != n:
+        raise PositionError(f"{n} players need {n} hands, not {len(position.hands)}")
+    if not 0 <= position.dealer < n:
+        raise PositionError(f"the dealer must be a seat 0..{n - 1}, not {position.dealer}")
+    state = new_game(rules, seed)
+    if isinstance(state, WizardState):
+        _build_wizard(state, position)
+    else:
+        assert isinstance(state, WilyState)
+        _build_wily(state, position)
+    state.history = []
+    return state
+
+
+def position_of(state: TrickGameState) -> Position:
+    """The position of ``state`` (the hand being played; the game over: its last hand as it ended)."""
+    tricks = tuple(cards for _, cards, _ in state.round_tricks)
+    if state.trick:
+        tricks += (tuple(state.trick),)
+    base = Position(state.rules, state.round_index, state.dealer, tuple(state.hands), tricks=tricks)
+    if isinstance(state, WizardState):
+        shown = state.rules.trump_card_shown
+        chosen = state.phase is not Phase.CHOOSE_TRUMP
+        scores = tuple(state.scores)
+        if state.phase is Phase.GAME_OVER:  # the totals before the last round
+            last = state.sheet[-1]
+            scores = tuple(t - p for t, p in zip(last.totals, last.points))
+        return replace(
+            base,
+            trump_card=state.trump_card if shown else -1,
+            trump_suit=state.trump_suit if chosen else None,
+            bids=tuple(None if b < 0 else b for b in state.bids),
+            scores=scores,
+        )
+    assert isinstance(state, WilyState)
+    named = state.phase in (Phase.PASS_CARDS, Phase.PLAY, Phase.GAME_OVER)
+    letters = list(state.letters)
+    if state.phase is Phase.GAME_OVER:  # the letters before the last hand
+        for team in state.sheet[-1].letter_to:
+            letters[team] -= 1
+    return replace(
+        base,
+        trump_suit=state.trump_suit if named else None,
+        auction=tuple(call for _, call in state.auction),
+        given=tuple(state.given) if any(state.given) else (),
+        letters=tuple(letters),
+    )
+
+
+# --- building -----------------------------------------------------------------------------------------------------
+
+
+def _play(state: TrickGameState, action: int, what: str) -> None:
+    try:
+        state.apply(action)
+    except ActionError as error:
+        raise PositionError(f"{what}: {error}") from None
+
+
+def _check_counts(hand_size: int, dealt: list[int], what: str) -> None:
+    """Every dealt hand has ``hand_size`` cards."""
+    for seat, hand in enumerate(dealt):
+        if hand.bit_count() != hand_size:
+            raise PositionError(
+                f"seat {seat} holds and {what} {hand.bit_count()} cards, but a hand of this round has {hand_size}"
+            )
+
+
+def _seats_of_tricks(position: Position, first_leader: int, trump: int) -> list[list[tuple[int, int]]]:
+    """Each trick's (seat, card) in play order: the first led by ``first_leader``, each next by the last winner."""
+    n = position.rules.players
+    leader = first_leader
+    out = []
+    for number, cards in enumerate(position.tricks):
+        if len(cards) > n or (len(cards) < n and number != len(position.tricks) - 1) or not cards:
+            raise PositionError(f"trick {number + 1} has {len(cards)} cards: every trick but the last has {n}")
+        out.append([((leader + k) % n, card) for k, card in enumerate(cards)])
+        if len(cards) == n:
+            leader = (leader + winning_position(list(cards), trump)) % n
+    return out
+
+
+def _renumber_specials(dealt: list[int]) -> list[int]:
+    """Wizards (and Jesters) are interchangeable: give each seat's its ids in seat order, so that the engine, which
+    plays the lowest Wizard a hand holds, plays exactly the cards the position lists."""
+    out = []
+    next_wizard, next_jester = FIRST_WIZARD, FIRST_JESTER
+    for hand in dealt:
+        wizards, jesters = (hand & WIZARDS).bit_count(), (hand & JESTERS).bit_count()
+        hand &= ~(WIZARDS | JESTERS)
+        for _ in range(wizards):
+            hand |= 1 << next_wizard
+            next_wizard += 1
+        for _ in range(jesters):
+            hand |= 1 << next_jester
+            next_jester += 1
+        out.append(hand)
+    return out
+
+
+def _disjoint_union(parts: list[tuple[str, int, int]], n: int) -> list[int]:
+    """Per seat, the union of its parts; a suited card in two places is refused (specials are counted apart)."""
+    seen = 0
+    specials = [0, 0]  # Wizards and Jesters seen, by count: four of each exist
+    out = [0] * n
+    for where, seat, cards in parts:
+        suited = cards & ~(WIZARDS | JESTERS)
+        if suited & seen:
+            card = (suited & seen & -(suited & seen)).bit_length() - 1
+            raise PositionError(f"{where}: {card_to_text(card)} is in two places")
+        seen |= suited
+        specials[0] += (cards & WIZARDS).bit_count()
+        specials[1] += (cards & JESTERS).bit_count()
+        out[seat] |= cards
+    if specials[0] > 4 or specials[1] > 4:
+        raise PositionError("the deck has four Wizards and four Jesters")
+    return out
+
+
+def _build_wizard(state: WizardState, position: Position) -> None:
+    rules, n = position.rules, position.rules.players
+    if not 0 <= position.round_index < rules.rounds:
+        raise PositionError(f"the rounds are 1..{rules.rounds}, not {position.round_index + 1}")
+    if position.auction or position.given or position.letters:
+        raise PositionError("auction, passing and letters are Wily Wizards facts, not Wizard's")
+    size = rules.hand_sizes[position.round_index]
+    left = (position.dealer + 1) % n
+    turned = position.trump_card
+    last = position.round_index == rules.rounds - 1
+    no_card = size * n == DECK_SIZE or (last and rules.last_hand_no_trump)
+    if no_card and turned >= 0:
+        raise PositionError("no card is turned up in this round (the whole deck is dealt, or the last hand has none)")
+    if not no_card and turned < 0 and rules.trump_card_shown:
+        raise PositionError("a card is turned up for trump in this round: the position must name it")
+    trump = _wizard_trump(position, turned, rules)
+    seats = _seats_of_tricks(position, left, -1 if trump is None else trump)
+    parts = [(f"seat {s}'s hand", s, hand) for s, hand in enumerate(position.hands)]
+    parts += [(f"trick {t + 1}", seat, 1 << card) for t, trick in enumerate(seats) for seat, card in trick]
+    if turned >= DECK_SIZE:
+        raise PositionError(f"no card has id {turned}")
+    dealt = _disjoint_union(parts, n)
+    if turned >= 0 and (turned < FIRST_WIZARD and any(h >> turned & 1 for h in dealt)):
+        raise PositionError("the card turned up is also in a hand or a trick")
+    _check_counts(size, dealt, "played")
+    specials = sum((h & (WIZARDS | JESTERS)).bit_count() for h in dealt)
+    if turned >= FIRST_WIZARD and specials + 1 > 8:
+        raise PositionError("the deck has four Wizards and four Jesters")
+    scores = list(position.scores) if position.scores else [0] * n
+    if len(scores) != n:
+        raise PositionError(f"one score per seat: {n}, not {len(scores)}")
+    # The round as dealt, before any decision.
+    state.round_index = position.round_index
+    state.dealer = position.dealer
+    state.hand_size = size
+    state.deal_index = position.round_index + 1
+    state.hands = _renumber_specials(dealt)
+    state.scores = scores
+    state.sheet = []
+    state.bids = [-1] * n
+    state.trick, state.round_tricks, state.last_trick = [], [], None
+    state.played, state.voids, state.tricks_won = 0, [0] * n, [0] * n
+    state.trump_card = _turned_id(turned, state.hands)
+    state.leader = left
+    choose = FIRST_WIZARD <= turned < FIRST_JESTER and rules.wizard_turned is WizardTurned.DEALER_CHOOSES
+    state.trump_suit = -1 if choose or trump is None else trump
+    state.phase, state.current = (Phase.CHOOSE_TRUMP, position.dealer) if choose else (Phase.BID, left)
+    if choose and trump is not None:
+        _play(state, TRUMP_BASE + trump, "the dealer's trump")
+    bids = position.bids or (None,) * n
+    if len(bids) != n:
+        raise PositionError(f"one bid (or none) per seat: {n}, not {len(bids)}")
+    order = [(left + k) % n for k in range(n)]
+    made = [seat for seat in order if bids[seat] is not None]
+    if made != order[: len(made)]:
+        raise PositionError(f"bids are made clockwise from seat {left}: seat {made[-1]} cannot have bid before "
+                            f"seat {order[len(made) - 1] if len(made) else left}")
+    for seat in made:
+        bid = bids[seat]
+        assert bid is not None
+        _play(state, BID_BASE + bid, f"seat {seat}'s bid")
+    _play_tricks(state, seats)
+
+
+def _wizard_trump(position: Position, turned: int, rules: RuleSet) -> int | None:
+    """The trump the turned card gives (checked against the position's), or None while the dealer is to choose."""
+    given = position.trump_suit
+    if 0 <= turned < FIRST_WIZARD:
+        derived: int | None = turned // RANKS
+    elif FIRST_WIZARD <= turned < FIRST_JESTER:
+        if rules.wizard_turned is WizardTurned.NO_TRUMP:
+            derived = -1
+        else:
+            return given  # the dealer's choice, or the suit drawn: the position says which
+    elif turned >= FIRST_JESTER:
+        derived = -1
+    elif not rules.trump_card_shown:
+        return given  # a card nobody sees: only its suit is known
+    else:
+        derived = -1
+    if given is not None and given != derived:
+        raise PositionError(f"the card turned up makes trump {derived}, not {given}")
+    return derived
+
+
+def _turned_id(turned: int, hands: list[int]) -> int:
+    """The turned card's id once the hands' Wizards and Jesters are renumbered: the next free one of its kind."""
+    if turned < FIRST_WIZARD:
+        return turned
+    taken = 0
+    for hand in hands:
+        taken |= hand
+    first, last = (FIRST_WIZARD, FIRST_JESTER) if turned < FIRST_JESTER else (FIRST_JESTER, DECK_SIZE)
+    return next(card for card in range(first, last) if not taken >> card & 1)
+
+
+def _play_tricks(state: TrickGameState, seats: list[list[tuple[int, int]]]) -> None:
+    for number, trick in enumerate(seats):
+        for seat, card in trick:
+            if state.phase is not Phase.PLAY:
+                raise PositionError(f"trick {number + 1}: cards are played only once the {state.phase.value} is over")
+            _play(state, card_action(card), f"trick {number + 1}, seat {seat}")
+
+
+def _build_wily(state: WilyState, position: Position) -> None:
+    rules, n = position.rules, position.rules.players
+    if position.bids or position.scores or position.trump_card >= 0:
+        raise PositionError("bids, scores and a turned-up card are Wizard facts, not Wily Wizards'")
+    if position.round_index < 0:
+        raise PositionError(f"the hands are numbered from 1, not {position.round_index + 1}")
+    size = rules.hand_sizes[0]
+    teams = teams_of(rules.mode, n)
+    letters = list(position.letters) if position.letters else [0] * (max(teams) + 1)
+    if len(letters) != max(teams) + 1 or not all(0 <= c < 6 for c in letters):
+        raise PositionError(f"letters: one count 0..5 per team ({max(teams) + 1} teams)")
+    given = list(position.given) if position.given else [0] * n
+    if len(given) != n:
+        raise PositionError(f"cards given: one set per seat ({n}), not {len(given)}")
+    receivers = receivers_of(rules.mode, rules.passing, n)
+    exchanged = receivers is not None and all(g.bit_count() == CARDS_PASSED for g in given)
+    high = _high_bidder(n, position)
+    first_leader = high if high is not None else (position.dealer + 1) % n
+    trump = -1 if position.trump_suit is None else position.trump_suit
+    seats = _seats_of_tricks(position, first_leader, trump)
+    if seats and not exchanged and receivers is not None:
+        raise PositionError("cards are played only once every player has passed three")
+    parts = [(f"seat {s}'s hand", s, hand) for s, hand in enumerate(position.hands)]
+    parts += [(f"trick {t + 1}", seat, 1 << card) for t, trick in enumerate(seats) for seat, card in trick]
+    held = _disjoint_union(parts, n)
+    dealt = list(held)
+    if exchanged:
+        assert receivers is not None
+        for seat, cards in enumerate(given):  # the receiver holds them now; the giver was dealt them
+            to = receivers[seat]
+            if cards & ~dealt[to]:
+                raise PositionError(f"seat {to} received {cards.bit_count()} cards from seat {seat} it does not hold")
+            dealt[to] &= ~cards
+        for seat, cards in enumerate(given):
+            dealt[seat] |= cards
+    else:
+        for seat, cards in enumerate(given):
+            if cards & dealt[seat]:
+                raise PositionError(f"seat {seat} gave a card it still holds")
+            dealt[seat] |= cards
+    _disjoint_union([(f"seat {s}'s cards", s, h) for s, h in enumerate(dealt)], n)
+    _check_counts(size, dealt, "gave or played")
+    state.round_index = position.round_index
+    state.dealer = position.dealer
+    state.deal_index = position.round_index + 1
+    state.letters = letters
+    state.sheet = []
+    renumbered = _renumber_specials(dealt)
+    state.hands = renumbered
+    taken = 0
+    for hand in renumbered:
+        taken |= hand
+    state.cauldron = FULL_DECK & ~taken
+    state.trick, state.round_tricks, state.last_trick = [], [], None
+    state.played, state.voids, state.tricks_won = 0, [0] * n, [0] * n
+    state.trump_card, state.trump_suit = -1, -1
+    state.auction, state.passed, state.high_bidder, state.high_bid, state.contract = [], 0, -1, 0, 0
+    state.best_calls, state.given, state.received = [0] * n, [0] * n, [0] * n
+    state.phase = Phase.AUCTION
+    state.current = state.leader = (position.dealer + 1) % n
+    for number, call in enumerate(position.auction):
+        if state.phase is not Phase.AUCTION:
+            raise PositionError(f"call {number + 1}: the auction is over")
+        _play(state, PASS if call == PASS_CALL else BID_BASE + call, f"call {number + 1}")
+    if position.trump_suit is not None:
+        if state.phase is not Phase.NAME_TRUMP:
+            raise PositionError("trump is named only once the auction is won")
+        _play(state, trump_action(position.trump_suit), "the high bidder's trump")
+    if any(given):
+        if state.phase is not Phase.PASS_CARDS:
+            raise PositionError("cards are passed only once trump is named (and when the mode passes)")
+        seat = state.high_bidder
+        for _ in range(n):
+            # Renumbered Wizards/Jesters: give the lowest of each kind the seat holds, as many as the position says.
+            cards = _renumber_gift(given[seat], state.hands[seat])
+            for card in _ids(cards):
+                _play(state, card_action(card), f"seat {seat}'s passing")
+            if given[seat].bit_count() < CARDS_PASSED:
+                break
+            seat = (seat + 1) % n
+    _play_tricks(state, seats)
+
+
+def _high_bidder(n: int, position: Position) -> int | None:
+    """Who won the auction of ``position``, if it is won (the rules of the auction are checked when it is played)."""
+    seat, high = (position.dealer + 1) % n, None
+    passed = 0
+    for call in position.auction:
+        if call == PASS_CALL:
+            passed |= 1 << seat
+        else:
+            high = seat
+        left = [s for s in range(n) if not passed >> s & 1]
+        if not left or (high is not None and left == [high]):
+            return high
+        seat = (seat + 1) % n
+        while passed >> seat & 1:
+            seat = (seat + 1) % n
+    return None
+
+
+def _renumber_gift(cards: int, hand: int) -> int:
+    """``cards`` with its Wizards and Jesters replaced by the lowest of each kind in ``hand``."""
+    out = cards & ~(WIZARDS | JESTERS)
+    for kind in (WIZARDS, JESTERS):
+        wanted = (cards & kind).bit_count()
+        have = hand & kind
+        while wanted and have:
+            low = have & -have
+            out |= low
+            have ^= low
+            wanted -= 1
+    return out
+
+
+def _ids(cards: int) -> list[int]:
+    out = []
+    while cards:
+        low = cards & -cards
+        out.append(low.bit_length() - 1)
+        cards ^= low
+    return out
+
+
+def same_position(a: Position, b: Position) -> bool:
+    """Whether two positions are the same up to which Wizard (or Jester) id stands where."""
+    return _specials_as_counts(a) == _specials_as_counts(b)
+
+
+def _specials_as_counts(position: Position) -> Position:
+    def plain(cards: int) -> int:
+        return (cards & ~(WIZARDS | JESTERS)) | (cards & WIZARDS).bit_count() << 60 | (
+            cards & JESTERS).bit_count() << 64
+
+    def one(card: int) -> int:
+        return 52 if FIRST_WIZARD <= card < FIRST_JESTER else 56 if card >= FIRST_JESTER else card
+
+    return replace(
+        position,
+        hands=tuple(plain(h) for h in position.hands),
+        given=tuple(plain(g) for g in position.given),
+        tricks=tuple(tuple(one(c) for c in trick) for trick in position.tricks),
+        trump_card=one(position.trump_card) if position.trump_card >= 0 else -1,
+    )
+
+
+__all__ = ["Position", "PositionError", "from_position", "position_of", "same_position"]
