@@ -11,7 +11,9 @@ from __future__ import annotations
 from .actions import NUM_ACTIONS, action_from_text, action_to_text, card_action, card_of_action
 from .cards import CardSet, RankStyle, Suit, card_from_text, card_to_text, cards_from_text, cards_to_text
 from .game import new_game, replay, replay_states
+from .notation import NotationError, position_from_text, position_to_text, start_game
 from .phase import SPECTATOR, TERMINAL_PLAYER, ActionError, IllegalActionError, InvalidActionError, Phase
+from .position import Position, PositionError, from_position, position_of
 from .record import GameRecord, RecordError
 from .rules import PRESETS, Game, ImpossibleRulesError, RuleSet, default_rules, find_rules, rules_for
 from .state import TrickGameState
@@ -34,7 +36,10 @@ __all__ = [
     "IllegalActionError",
     "ImpossibleRulesError",
     "InvalidActionError",
+    "NotationError",
     "Phase",
+    "Position",
+    "PositionError",
     "RankStyle",
     "RecordError",
     "RuleSet",
@@ -54,8 +59,13 @@ __all__ = [
     "cards_to_text",
     "default_rules",
     "find_rules",
+    "from_position",
     "new_game",
+    "position_from_text",
+    "position_of",
+    "position_to_text",
     "replay",
     "replay_states",
     "rules_for",
+    "start_game",
 ]

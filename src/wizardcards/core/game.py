@@ -1,9 +1,12 @@
-"""A game from its rule set and seed (``new_game``), and a recorded game rebuilt from its decisions (``replay``)."""
+"""A game from its rule set and seed (``new_game``), and a recorded game rebuilt from its decisions (``replay``),
+from its seed's first deal or from the position it started at."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from .notation import NotationError, position_from_text, start_game
+from .position import PositionError
 from .record import GameRecord, RecordError
 from .rules import Game, RuleSet, find_rules
 from .state import TrickGameState
@@ -32,9 +35,23 @@ def _apply_recorded(state: TrickGameState, number: int, action: int) -> None:
         raise RecordError(f"decision {number} ({action}) cannot be replayed: {error}") from None
 
 
+def first_state(record: GameRecord) -> TrickGameState:
+    """The state a recorded game starts from: its seed's first deal, or the position it names (``record.start``)."""
+    if record.start is None:
+        return new_game(record.rules, record.seed)
+    try:
+        position = position_from_text(record.start)
+        if position.rules != record.rules:
+            raise RecordError(f"the start position is a game of {position.rules.describe()}, the record's rules "
+                              f"are {record.rules.describe()}")
+        return start_game(position, record.seed)
+    except (NotationError, PositionError) as error:
+        raise RecordError(f"the start position cannot be set up: {error}") from None
+
+
 def replay_states(record: GameRecord) -> Iterator[TrickGameState]:
     """Every state of the recorded game, from the first to the last, each a fresh object."""
-    state = new_game(record.rules, record.seed)
+    state = first_state(record)
     yield state.clone()
     for number, action in enumerate(record.actions):
         _apply_recorded(state, number, action)
@@ -43,10 +60,10 @@ def replay_states(record: GameRecord) -> Iterator[TrickGameState]:
 
 def replay(record: GameRecord) -> TrickGameState:
     """The state after every recorded decision."""
-    state = new_game(record.rules, record.seed)
+    state = first_state(record)
     for number, action in enumerate(record.actions):
         _apply_recorded(state, number, action)
     return state
 
 
-__all__ = ["new_game", "replay", "replay_states"]
+__all__ = ["first_state", "new_game", "replay", "replay_states"]

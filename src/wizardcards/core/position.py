@@ -20,9 +20,8 @@ from dataclasses import dataclass, replace
 
 from .actions import BID_BASE, PASS, TRUMP_BASE, card_action, trump_action
 from .cards import DECK_SIZE, FIRST_JESTER, FIRST_WIZARD, FULL_DECK, JESTERS, RANKS, WIZARDS, CardSet, card_to_text
-from .game import new_game
 from .phase import ActionError, Phase
-from .rules import CARDS_PASSED, RuleSet, WizardTurned
+from .rules import CARDS_PASSED, Game, RuleSet, WizardTurned
 from .state import TrickGameState
 from .tricks import winning_position
 from .wily import PASS_CALL, WilyState, receivers_of, teams_of
@@ -57,11 +56,12 @@ def from_position(position: Position, seed: int | None = None) -> TrickGameState
         raise PositionError(f"{n} players need {n} hands, not {len(position.hands)}")
     if not 0 <= position.dealer < n:
         raise PositionError(f"the dealer must be a seat 0..{n - 1}, not {position.dealer}")
-    state = new_game(rules, seed)
-    if isinstance(state, WizardState):
+    state: TrickGameState
+    if rules.game is Game.WIZARD:
+        state = WizardState(rules, seed)
         _build_wizard(state, position)
     else:
-        assert isinstance(state, WilyState)
+        state = WilyState(rules, seed)
         _build_wily(state, position)
     state.history = []
     return state
@@ -301,29 +301,37 @@ def _build_wily(state: WilyState, position: Position) -> None:
     parts = [(f"seat {s}'s hand", s, hand) for s, hand in enumerate(position.hands)]
     parts += [(f"trick {t + 1}", seat, 1 << card) for t, trick in enumerate(seats) for seat, card in trick]
     held = _disjoint_union(parts, n)
-    dealt = list(held)
+    # Wizards and Jesters as counts per seat (which id was given is not a fact): (suited cards, Wizards, Jesters).
+    dealt = [_split(hand) for hand in held]
+    gifts = [_split(cards) for cards in given]
     if exchanged:
         assert receivers is not None
-        for seat, cards in enumerate(given):  # the receiver holds them now; the giver was dealt them
+        for seat, (suited, wizards, jesters) in enumerate(gifts):  # the receiver holds them now; the giver was dealt
             to = receivers[seat]
-            if cards & ~dealt[to]:
-                raise PositionError(f"seat {to} received {cards.bit_count()} cards from seat {seat} it does not hold")
-            dealt[to] &= ~cards
-        for seat, cards in enumerate(given):
-            dealt[seat] |= cards
+            has, has_w, has_j = dealt[to]
+            if suited & ~has or wizards > has_w or jesters > has_j:
+                raise PositionError(f"seat {to} does not hold the cards seat {seat} passed it")
+            dealt[to] = (has & ~suited, has_w - wizards, has_j - jesters)
+        for seat, (suited, wizards, jesters) in enumerate(gifts):
+            has, has_w, has_j = dealt[seat]
+            dealt[seat] = (has | suited, has_w + wizards, has_j + jesters)
     else:
-        for seat, cards in enumerate(given):
-            if cards & dealt[seat]:
+        for seat, (suited, wizards, jesters) in enumerate(gifts):
+            has, has_w, has_j = dealt[seat]
+            if suited & has:
                 raise PositionError(f"seat {seat} gave a card it still holds")
-            dealt[seat] |= cards
-    _disjoint_union([(f"seat {s}'s cards", s, h) for s, h in enumerate(dealt)], n)
-    _check_counts(size, dealt, "gave or played")
+            dealt[seat] = (has | suited, has_w + wizards, has_j + jesters)
+    _disjoint_union([(f"seat {s}'s cards", s, suited) for s, (suited, _, _) in enumerate(dealt)], n)
+    if sum(w for _, w, _ in dealt) > 4 or sum(j for _, _, j in dealt) > 4:
+        raise PositionError("the deck has four Wizards and four Jesters")
+    dealt_masks = [_joined(*parts_of) for parts_of in dealt]
+    _check_counts(size, dealt_masks, "gave or played")
     state.round_index = position.round_index
     state.dealer = position.dealer
     state.deal_index = position.round_index + 1
     state.letters = letters
     state.sheet = []
-    renumbered = _renumber_specials(dealt)
+    renumbered = _renumber_specials(dealt_masks)
     state.hands = renumbered
     taken = 0
     for hand in renumbered:
@@ -357,6 +365,15 @@ def _build_wily(state: WilyState, position: Position) -> None:
                 break
             seat = (seat + 1) % n
     _play_tricks(state, seats)
+
+
+def _split(cards: int) -> tuple[int, int, int]:
+    return cards & ~(WIZARDS | JESTERS), (cards & WIZARDS).bit_count(), (cards & JESTERS).bit_count()
+
+
+def _joined(suited: int, wizards: int, jesters: int) -> int:
+    """A card set with these suited cards and the first ``wizards`` Wizard and ``jesters`` Jester ids."""
+    return suited | ((1 << wizards) - 1) << FIRST_WIZARD | ((1 << jesters) - 1) << FIRST_JESTER
 
 
 def _high_bidder(n: int, position: Position) -> int | None:

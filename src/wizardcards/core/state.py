@@ -101,6 +101,7 @@ class TrickGameState:
         "round_tricks",
         "last_trick",
         "deal_index",
+        "start",
         "first_dealer_draws",
         "_deals",
         "_lead_rule",
@@ -130,6 +131,7 @@ class TrickGameState:
         self.played = 0
         self.voids = [0] * n
         self.deal_index = 0
+        self.start: str | None = None  # the position the game began from, in notation (notation.start_game)
         self.round_index = 0
         self.hand_size = 0
         self.teams = tuple(range(n))
@@ -210,6 +212,7 @@ class TrickGameState:
         other.round_tricks = self.round_tricks.copy()
         other.last_trick = self.last_trick
         other.deal_index = self.deal_index
+        other.start = self.start
         other.first_dealer_draws = self.first_dealer_draws
         other._deals = self._deals
         other._lead_rule = self._lead_rule
@@ -271,7 +274,7 @@ class TrickGameState:
         return out
 
     def record(self, names: list[str] | None = None) -> GameRecord:
-        return GameRecord(rules=self.rules, seed=self.seed, actions=list(self.history), names=names)
+        return GameRecord(rules=self.rules, seed=self.seed, actions=list(self.history), names=names, start=self.start)
 
     # --- views -------------------------------------------------------------------------------------------------
 
