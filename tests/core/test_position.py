@@ -18,6 +18,7 @@ from wizardcards.core import (
     PositionError,
     RuleSet,
     View,
+    WizardState,
     new_game,
     position_from_text,
     position_of,
@@ -89,7 +90,7 @@ def test_a_game_begun_at_a_position_plays_on_and_replays_from_its_record() -> No
         state.apply(rng.choice(state.legal_actions()))
     record = GameRecord.from_json(state.record(["A", "B", "C"]).to_json())
     assert record.start == text and replay(record) == state
-    assert state.rules.rounds == 20 and len(state.sheet) == 19  # round 2 to 20 played
+    assert isinstance(state, WizardState) and state.rules.rounds == 20 and len(state.sheet) == 19  # rounds 2..20
 
 
 # --- refused: each with the rule named --------------------------------------------------------------------------
