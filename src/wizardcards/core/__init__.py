@@ -13,7 +13,7 @@ from .cards import CardSet, RankStyle, Suit, card_from_text, card_to_text, cards
 from .game import new_game, replay, replay_states
 from .notation import NotationError, position_from_text, position_to_text, start_game
 from .phase import SPECTATOR, TERMINAL_PLAYER, ActionError, IllegalActionError, InvalidActionError, Phase
-from .position import Position, PositionError, from_position, position_of
+from .position import UNKNOWN, Position, PositionError, from_position, position_of, view_of_position
 from .record import GameRecord, RecordError
 from .rules import PRESETS, Game, ImpossibleRulesError, RuleSet, default_rules, find_rules, rules_for
 from .state import TrickGameState
@@ -29,6 +29,7 @@ __all__ = [
     "PRESETS",
     "SPECTATOR",
     "TERMINAL_PLAYER",
+    "UNKNOWN",
     "ActionError",
     "CardSet",
     "Game",
@@ -68,4 +69,5 @@ __all__ = [
     "replay_states",
     "rules_for",
     "start_game",
+    "view_of_position",
 ]

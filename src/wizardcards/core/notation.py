@@ -2,13 +2,13 @@
 
 The grammar and examples are in docs/notation.md. In short, fields separated by spaces, in this order::
 
-    wizard/4:bid_rule=hook r3 d2 t:Kh h:7h.Kc.Wiz/2c.3c.Jes/5d.6d.7d/8s.9s.Ts b:1.0.-.- p:- s:20.-10.30.0
-    wily/4 r1 d0 t:h h:.../.../.../... a:3.p.4.p.p g:2c.3c.4c/-/-/- p:Ah.2h/7c l:2.1
+    wizard/3:bid_rule=hook r2 d0 t:Kh h:2c.7h/3c.Ah/9s.Wiz b:-.-.- p:- s:20.-10.30
+    wizard/3 r3 d2 t:Kc h:?/3c.2h.9h/? b:1.0.2 p:7h s:0.0.0           (seat 1's view: the other hands hidden)
 
 rules (game/players, then ``:`` and the options that differ from the defaults), ``r`` the round or hand (from 1),
 ``d`` the dealer, ``t`` the trump, ``h`` each seat's cards now (``/`` between seats, ``.`` between cards, ``-`` for
-none), ``b`` the bids (Wizard, ``-`` for not yet) or ``a`` the auction calls in speaking order (Wily, ``p`` a pass),
-``g`` the cards each seat has given (Wily), ``p`` this hand's tricks in play order (the last may be in progress), and
+none, ``?`` for a hand the observer cannot see), ``b`` the bids (Wizard, ``-`` for not yet) or ``a`` the auction
+calls in speaking order (Wily, ``p`` a pass), ``g`` the cards each seat has given (Wily), ``p`` this hand's tricks in play order (the last may be in progress), and
 ``s`` the scores before this round (Wizard) or ``l`` each team's letters (Wily). Cards are written as
 ``cards.card_to_text`` writes them, in the rule set's rank style. A text that cannot be read raises ``NotationError``
 naming the field and the place in it.
@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import FIRST_JESTER, FIRST_WIZARD, JESTERS, WIZARDS, Suit, card_from_text, card_to_text
-from .position import Position, from_position
+from .position import UNKNOWN, Position, from_position
 from .rules import Game, ImpossibleRulesError, RuleSet
 from .state import TrickGameState
 from .wily import PASS_CALL
@@ -38,6 +38,8 @@ def position_to_text(position: Position) -> str:
     n = rules.players
 
     def cards(mask: int) -> str:
+        if mask == UNKNOWN:
+            return "?"
         return ".".join(card_to_text(c, style) for c in range(60) if mask >> c & 1) or "-"
 
     def seq(values: tuple[int, ...]) -> str:
@@ -202,6 +204,9 @@ class _Reader:
             raise NotationError(f"field {where}: one group per seat ({self.rules.players}), not {len(parts)}")
         out = []
         for seat, part in enumerate(parts):
+            if part == "?":  # hidden from the observer (a view's position)
+                out.append(UNKNOWN)
+                continue
             mask = 0
             for card in self.cards(part, f"{where}, seat {seat}"):
                 mask |= 1 << card

@@ -9,6 +9,12 @@ if it had been played, and a refused one raises ``PositionError`` naming the rul
 breaks follow-suit, a wrong number of cards, a card in two places). The state plays on exactly like a dealt game;
 later hands are dealt from ``seed``.
 
+``view_of_position(position, seat)`` is the view of one seat when only what that seat knows is given: its own hand,
+and ``UNKNOWN`` for every hand (and every passed set of cards) it cannot see. The hidden cards are dealt out at
+random, consistently with the play (no seat is given a suit it has shown it lacks), to build a state whose view of
+``seat`` is then exactly what the position says; nothing of the invented hands reaches the view. A hidden gift (Wily
+Wizards) counts as three cards: a view position cannot say that a hidden seat is part-way through giving.
+
 ``position_of(state)`` reads a state's position back. Wizards are interchangeable, and so are Jesters: a state built
 from a position numbers each seat's Wizards and Jesters in seat order, so ``position_of(from_position(p))`` equals
 ``p`` up to which Wizard (or Jester) id stands where. ``notation.py`` writes positions as one line of text.
@@ -16,6 +22,8 @@ from a position numbers each seat's Wizards and Jesters in seat order, so ``posi
 
 from __future__ import annotations
 
+import random
+import zlib
 from dataclasses import dataclass, replace
 
 from .actions import BID_BASE, PASS, TRUMP_BASE, card_action, trump_action
@@ -23,7 +31,8 @@ from .cards import DECK_SIZE, FIRST_JESTER, FIRST_WIZARD, FULL_DECK, JESTERS, RA
 from .phase import ActionError, Phase
 from .rules import CARDS_PASSED, Game, RuleSet, WizardTurned
 from .state import TrickGameState
-from .tricks import winning_position
+from .tricks import next_led, void_shown, winning_position
+from .view import View
 from .wily import PASS_CALL, WilyState, receivers_of, teams_of
 from .wizard import WizardState
 
@@ -32,17 +41,22 @@ class PositionError(ValueError):
     """A position no game could reach; the message names the fact and the rule."""
 
 
+UNKNOWN = -1
+"""In ``Position.hands`` and ``Position.given``: cards the observing seat cannot see (``view_of_position``)."""
+
+
 @dataclass(frozen=True)
 class Position:
     rules: RuleSet
     round_index: int  # Wizard: the round, 0-based; Wily Wizards: the hand dealt, 0-based
     dealer: int
-    hands: tuple[CardSet, ...]  # the cards each seat holds now
+    hands: tuple[CardSet, ...]  # the cards each seat holds now (UNKNOWN: hidden from the observer)
     trump_card: int = -1  # Wizard: the card turned up (-1: none, or not shown under trump_card_shown=False)
     trump_suit: int | None = None  # the trump suit (-1: no trump); None: still to be chosen or named
     bids: tuple[int | None, ...] = ()  # Wizard: each seat's bid, None not yet (empty: nobody has bid)
     auction: tuple[int, ...] = ()  # Wily: the calls so far in speaking order, PASS_CALL (0) for a pass
-    given: tuple[CardSet, ...] = ()  # Wily: the cards each seat has given while passing (empty: nobody has)
+    given: tuple[CardSet, ...] = ()  # Wily: the cards each seat has given while passing (empty: nobody has;
+    # UNKNOWN: hidden from the observer)
     tricks: tuple[tuple[int, ...], ...] = ()  # this hand's tricks in play order; the last may be in progress
     scores: tuple[int, ...] = ()  # Wizard: each seat's total before this round (empty: all 0)
     letters: tuple[int, ...] = ()  # Wily: the letters each team holds (empty: none)
@@ -56,6 +70,8 @@ def from_position(position: Position, seed: int | None = None) -> TrickGameState
         raise PositionError(f"{n} players need {n} hands, not {len(position.hands)}")
     if not 0 <= position.dealer < n:
         raise PositionError(f"the dealer must be a seat 0..{n - 1}, not {position.dealer}")
+    if UNKNOWN in position.hands or UNKNOWN in position.given:
+        raise PositionError("a state needs every hand: for one seat's view of what it knows, use view_of_position")
     state: TrickGameState
     if rules.game is Game.WIZARD:
         state = WizardState(rules, seed)
@@ -65,6 +81,112 @@ def from_position(position: Position, seed: int | None = None) -> TrickGameState
         _build_wily(state, position)
     state.history = []
     return state
+
+
+def view_of_position(position: Position, seat: int, attempts: int = 200) -> View:
+    """The view of ``seat`` in ``position``, whose hidden hands (and cards passed) may be ``UNKNOWN``."""
+    n = position.rules.players
+    if not 0 <= seat < n or position.hands[seat] == UNKNOWN:
+        raise PositionError(f"seat {seat}'s own hand must be known")
+    rng = random.Random(zlib.crc32(repr(position).encode()))  # the same position fills the same way
+    last_error: PositionError | None = None
+    for _ in range(attempts):
+        try:
+            return from_position(_fill(position, seat, rng)).view(seat)
+        except PositionError as error:
+            last_error = error
+            if UNKNOWN not in (*position.hands, *position.given):
+                break  # nothing was invented: the position itself is refused
+    assert last_error is not None
+    raise last_error
+
+
+def _fill(position: Position, me: int, rng: random.Random) -> Position:
+    """``position`` with its UNKNOWN hands and gifts dealt from the unseen cards at random, respecting the voids the
+    tricks show and the counts the hand size leaves."""
+    rules, n = position.rules, position.rules.players
+    wizard = rules.game is Game.WIZARD
+    size = rules.hand_sizes[position.round_index if wizard else 0]
+    trump = -1 if position.trump_suit is None else position.trump_suit
+    if wizard and 0 <= position.trump_card < FIRST_WIZARD:
+        trump = position.trump_card // RANKS
+    high = None if wizard else _high_bidder(n, position)
+    first = (position.dealer + 1) % n if high is None else high
+    seats = _seats_of_tricks(position, first, trump)
+    played = [0] * n
+    voids = [0] * n
+    lead_rule = rules.lead_rule
+    for seated in seats:
+        led = -1
+        for k, (who, card) in enumerate(seated):
+            played[who] += 1
+            voids[who] |= void_shown(led, card)
+            led = next_led(led, card, k, lead_rule)
+    seen = 0
+    for hand in position.hands:
+        if hand != UNKNOWN:
+            seen |= hand
+    for cards in position.tricks:
+        for card in cards:
+            seen |= 1 << card
+    if position.trump_card >= 0:
+        seen |= 1 << position.trump_card
+    given = list(position.given) if position.given else [0] * n
+    receivers = None if wizard else receivers_of(rules.mode, rules.passing, n)
+    # The cards change hands once every seat has given (a hidden gift counts as given).
+    exchanged = receivers is not None and bool(position.given) and all(
+        g == UNKNOWN or g.bit_count() == CARDS_PASSED for g in given)
+    if not exchanged:
+        for gift in given:
+            if gift != UNKNOWN:
+                seen |= gift  # out of the giver's hand, not yet in anybody's
+    pool = [c for c in range(DECK_SIZE) if not seen >> c & 1]
+    rng.shuffle(pool)
+    hands = list(position.hands)
+    gifts = list(given)
+    # Gifts not yet exchanged are unseen cards too: three for each seat that has given and is hidden.
+    if not exchanged:
+        for giver, gift in enumerate(gifts):
+            if gift == UNKNOWN:
+                gifts[giver] = sum(1 << pool.pop() for _ in range(CARDS_PASSED))
+    room = []
+    for who in range(n):
+        if hands[who] != UNKNOWN:
+            room.append(0)
+            continue
+        out = CARDS_PASSED if not exchanged and gifts[who] else 0
+        room.append(size - played[who] - out)
+    filled = [0 if h == UNKNOWN else h for h in hands]
+    if exchanged and receivers is not None:
+        # A gift the observer knows (its own, or the one it received) is in its receiver's hand, unless played.
+        for giver, gift in enumerate(gifts):
+            to = receivers[giver]
+            if gift != UNKNOWN and hands[to] == UNKNOWN:
+                kept = gift & ~seen
+                filled[to] |= kept
+                room[to] -= kept.bit_count()
+                pool = [c for c in pool if not kept >> c & 1]
+    for card in pool:
+        suit_bit = 1 << (card // RANKS) if card < FIRST_WIZARD else 0
+        allowed = [who for who in range(n) if room[who] > 0 and not voids[who] & suit_bit]
+        if not allowed:
+            continue  # the undealt deck (or the Cauldron) takes it
+        who = rng.choice(allowed)
+        filled[who] |= 1 << card
+        room[who] -= 1
+    if any(room):
+        raise PositionError("the hidden hands cannot be dealt consistently with the play")
+    if exchanged and receivers is not None:
+        for giver, gift in enumerate(gifts):
+            if gift == UNKNOWN:
+                to = receivers[giver]  # the gift is among what the receiver holds or has played since
+                had = filled[to] | sum(1 << card for seated in seats for who, card in seated if who == to)
+                mine = [c for c in range(DECK_SIZE) if had >> c & 1 and not any(g != UNKNOWN and g >> c & 1
+                                                                                  for g in gifts)]
+                if len(mine) < CARDS_PASSED:
+                    raise PositionError("the hidden hands cannot complete the passing")
+                gifts[giver] = sum(1 << c for c in rng.sample(mine, CARDS_PASSED))
+    return replace(position, hands=tuple(filled), given=tuple(gifts) if position.given else ())
 
 
 def position_of(state: TrickGameState) -> Position:
@@ -439,4 +561,4 @@ def _specials_as_counts(position: Position) -> Position:
     )
 
 
-__all__ = ["Position", "PositionError", "from_position", "position_of", "same_position"]
+__all__ = ["UNKNOWN", "Position", "PositionError", "from_position", "position_of", "same_position", "view_of_position"]
