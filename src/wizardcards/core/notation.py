@@ -8,10 +8,10 @@ The grammar and examples are in docs/notation.md. In short, fields separated by 
 rules (game/players, then ``:`` and the options that differ from the defaults), ``r`` the round or hand (from 1),
 ``d`` the dealer, ``t`` the trump, ``h`` each seat's cards now (``/`` between seats, ``.`` between cards, ``-`` for
 none, ``?`` for a hand the observer cannot see), ``b`` the bids (Wizard, ``-`` for not yet) or ``a`` the auction
-calls in speaking order (Wily, ``p`` a pass), ``g`` the cards each seat has given (Wily), ``p`` this hand's tricks in play order (the last may be in progress), and
-``s`` the scores before this round (Wizard) or ``l`` each team's letters (Wily). Cards are written as
-``cards.card_to_text`` writes them, in the rule set's rank style. A text that cannot be read raises ``NotationError``
-naming the field and the place in it.
+calls in speaking order (Wily, ``p`` a pass), ``g`` the cards each seat has given (Wily), ``p`` this hand's tricks
+in play order (the last may be in progress), and ``s`` the scores before this round (Wizard) or ``l`` each team's
+letters (Wily). Cards are written as ``cards.card_to_text`` writes them, in the rule set's rank style. A text that
+cannot be read raises ``NotationError`` naming the field and the place in it.
 """
 
 from __future__ import annotations
