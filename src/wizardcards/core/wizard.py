@@ -28,6 +28,18 @@ def round_score(bid: int, tricks: int) -> int:
     return 20 + 10 * tricks if bid == tricks else -10 * abs(bid - tricks)
 
 
+def winners_of(totals: list[int] | tuple[int, ...]) -> list[int]:
+    """RULES.md "Scoring": after the last round the highest total wins; equal totals share the win."""
+    best = max(totals)
+    return [seat for seat, total in enumerate(totals) if total == best]
+
+
+def total_bounds(hand_sizes: tuple[int, ...]) -> tuple[int, int]:
+    """The lowest and highest total a game of these hand sizes allows: every round missed by the whole hand, or
+    every round bid and made with every trick."""
+    return sum(round_score(0, h) for h in hand_sizes), sum(round_score(h, h) for h in hand_sizes)
+
+
 def dealer_forbidden_bid(hand_size: int, other_bids: list[int], rule: BidRule, dealer_leads_alone: bool) -> int | None:
     """The one bid the dealer (bidding last) may not make, or None when every bid 0..hand_size is allowed.
 
@@ -185,8 +197,7 @@ class WizardState(TrickGameState):
         """The seats with the highest total once the game is over (equal totals share the win)."""
         if self.phase is not Phase.GAME_OVER:
             return []
-        best = max(self.scores)
-        return [seat for seat, score in enumerate(self.scores) if score == best]
+        return winners_of(self.scores)
 
     def view(self, seat: int) -> View:
         return self._view(seat, scores=tuple(self.scores), sheet=tuple(self.sheet))

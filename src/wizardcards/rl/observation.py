@@ -73,6 +73,7 @@ from ..core import Game, RuleSet, View
 from ..core.actions import NUM_ACTIONS
 from ..core.cards import DECK_SIZE, FIRST_JESTER, FIRST_WIZARD, SUIT_MASKS
 from ..core.phase import Phase
+from ..core.wizard import total_bounds
 
 CARD_PLANE = DECK_SIZE
 PHASES: tuple[Phase, ...] = tuple(Phase)
@@ -200,8 +201,8 @@ class ObservationEncoder:
         self._off = {name: s.offset for name, s in layout.slices.items()}
         self._nbytes = (self.size + 7) // 8
         # Wizard totals are bounded by every round made at its best, or missed by a whole hand.
-        best = sum(20 + 10 * h for h in rules.hand_sizes) / 100 if rules.game is Game.WIZARD else 0.0
-        worst = sum(10 * h for h in rules.hand_sizes) / 100 if rules.game is Game.WIZARD else 0.0
+        lowest, highest = total_bounds(rules.hand_sizes) if rules.game is Game.WIZARD else (0, 0)
+        best, worst = highest / 100, -lowest / 100
         self.low = np.zeros(self.size, np.float32)
         self.high = np.ones(self.size, np.float32)
         if rules.game is Game.WIZARD:

@@ -54,6 +54,7 @@ from ..core.actions import NUM_ACTIONS
 from ..core.cards import cards_to_text
 from ..core.rules import DEFAULT_PRESET
 from ..core.state import TrickGameState
+from ..core.wizard import total_bounds
 from .observation import ObservationEncoder
 from .pettingzoo_env import make_rules
 
@@ -105,8 +106,7 @@ class _WizardCardsGame(pyspiel.Game):  # type: ignore[misc]
         self.rules = rules = rules_from_params(self.GAME, params)
         n = rules.players
         if self.GAME is Game.WIZARD:
-            best = sum(20 + 10 * h for h in rules.hand_sizes)
-            worst = -sum(10 * h for h in rules.hand_sizes)
+            worst, best = total_bounds(rules.hand_sizes)
             length = sum(n + n * h + 1 for h in rules.hand_sizes)
         else:
             best, worst, length = 6, 0, _WILY_CAP

@@ -29,7 +29,7 @@ from typing import Any
 
 from ..core.cards import DECK_SIZE
 from ..core.rules import WIZARD_PLAYERS, BidRule, Game, ImpossibleRulesError, RuleSet, Schedule
-from ..core.wizard import dealer_forbidden_bid, round_score
+from ..core.wizard import dealer_forbidden_bid, round_score, winners_of
 
 PAD_FORMAT = "wizardcards-scorepad/1"
 
@@ -152,11 +152,7 @@ class ScorePad:
         return self.next_round is None
 
     def winners(self) -> list[int]:
-        if not self.finished:
-            return []
-        totals = self.totals
-        best = max(totals)
-        return [seat for seat, total in enumerate(totals) if total == best]
+        return winners_of(self.totals) if self.finished else []
 
     def forbidden_bid(self, index: int, bids: list[int]) -> int | None:
         """The dealer's forbidden bid in round ``index`` given the others' ``bids`` (the dealer's own is ignored)."""
