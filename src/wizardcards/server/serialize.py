@@ -28,8 +28,7 @@ def _rules_json(rules: RuleSet) -> dict[str, Any]:
 
 def view_to_json(view: View) -> dict[str, Any]:
     """The fields of ``view`` as JSON-ready values (the protocol's ``view`` payload): all but ``last_trick``, which
-    the message's head carries (``trick_json``), and ``played_by``, ``voids`` and ``scorekeeper``, which no client
-    reads yet.
+    the message's head carries (``trick_json``), and ``played_by`` and ``voids``, which no client reads yet.
 
     Tuples are left as tuples where ``json`` writes them as arrays anyway (the score sheet's rows): this runs once per
     connection per decision."""
@@ -67,6 +66,7 @@ def view_to_json(view: View) -> dict[str, Any]:
         "given": cards_of(view.given),
         "received": cards_of(view.received),
         "winners": list(view.winners),
+        "scorekeeper": view.scorekeeper,
     }
 
 

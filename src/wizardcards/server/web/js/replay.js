@@ -5,7 +5,7 @@ import { api } from './api.js';
 import { cardName, cardShort, cardSvg, SUITS, sortHand, suitIcon } from './cards.js';
 import { announce, fill, h } from './dom.js';
 import { GAME_NAMES, handSizes, teamName } from './rules.js';
-import { ranking, wilyChart, wilySheet, wizardChart, wizardSheet } from './scores.js';
+import { ranking, scorekeeperLine, wilyChart, wilySheet, wizardChart, wizardSheet } from './scores.js';
 
 export async function startReplay(root, tableId) {
   fill(root, h('main', { id: 'main', class: 'notice' }, h('p', {}, 'Loading the game\u2026')));
@@ -169,11 +169,11 @@ class Replay {
     // scores
     if (v.game === 'wizard') {
       fill(this.el.chart, v.sheet.length ? wizardChart(v.sheet, this.names, handSizes(v.rules).length) : null);
-      fill(this.el.sheet, v.sheet.length ? wizardSheet(v.sheet, this.names, { style }) : h('p', { class: 'muted' }, 'No round finished yet.'));
+      fill(this.el.sheet, scorekeeperLine(v, this.names), v.sheet.length ? wizardSheet(v.sheet, this.names, { style }) : h('p', { class: 'muted' }, 'No round finished yet.'));
     } else {
       const hands = this.steps.at(-1).view.sheet.length;
       fill(this.el.chart, v.sheet.length ? wilyChart(v.sheet, v.teams, this.names, hands) : null);
-      fill(this.el.sheet, v.sheet.length ? wilySheet(v.sheet, v.teams, this.names) : h('p', { class: 'muted' }, 'No hand finished yet.'));
+      fill(this.el.sheet, scorekeeperLine(v, this.names), v.sheet.length ? wilySheet(v.sheet, v.teams, this.names) : h('p', { class: 'muted' }, 'No hand finished yet.'));
     }
     fill(this.el.result, v.phase === 'game_over'
       ? h('ol', { class: 'ranking' }, ranking(v, this.names).map((row) => h('li', { class: row.winner ? 'winner' : '' },

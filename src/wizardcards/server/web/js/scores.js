@@ -122,6 +122,11 @@ function trumpText(row) {
   return suit < 0 ? 'no trump' : `${SUITS[suit].name}`;
 }
 
+/** Who keeps score (the lowest card of the first draw, RULES.md "Dealer"), named above every score sheet. */
+export function scorekeeperLine(view, names) {
+  return h('p', { class: 'scorekeeper' }, 'Scorekeeper: ', h('strong', {}, names[view.scorekeeper] ?? `Seat ${view.scorekeeper + 1}`));
+}
+
 export function wizardSheet(sheet, names, { style = '2..A', scores = null } = {}) {
   const table = h('table', { class: 'sheet' },
     h('caption', { class: 'visually-hidden' }, 'Score sheet: for each round, each player\'s bid, tricks, points and total'),

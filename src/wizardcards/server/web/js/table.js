@@ -12,7 +12,7 @@ import {
 } from './cards.js';
 import { announce, copyText, fill, h, s, storageGet, storageSet } from './dom.js';
 import { GAME_NAMES, handSizes, teamMembers, teamName } from './rules.js';
-import { ranking, teamList, wilyChart, wilySheet, wizardChart, wizardSheet } from './scores.js';
+import { ranking, scorekeeperLine, teamList, wilyChart, wilySheet, wizardChart, wizardSheet } from './scores.js';
 import { TableSocket } from './socket.js';
 
 const SPEEDS = {
@@ -872,11 +872,11 @@ class TableScreen {
     if (v.game === 'wizard') {
       const rounds = handSizes(v.rules).length;
       fill(this.el.chart, sheet.length ? wizardChart(sheet, this.names, rounds) : h('p', { class: 'muted' }, 'The chart grows after each round.'));
-      fill(this.el.sheet, sheet.length ? wizardSheet(sheet, this.names, { style: v.rules.rank_style }) : null);
+      fill(this.el.sheet, scorekeeperLine(v, this.names), sheet.length ? wizardSheet(sheet, this.names, { style: v.rules.rank_style }) : null);
     } else {
       fill(this.el.chart, sheet.length ? wilyChart(sheet, v.teams, this.names, sheet.length + (v.phase === 'game_over' ? 0 : 1))
         : h('p', { class: 'muted' }, 'The chart grows after each hand.'));
-      fill(this.el.sheet, sheet.length ? wilySheet(sheet, v.teams, this.names) : null);
+      fill(this.el.sheet, scorekeeperLine(v, this.names), sheet.length ? wilySheet(sheet, v.teams, this.names) : null);
     }
   }
 
