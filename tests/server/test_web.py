@@ -123,10 +123,10 @@ def test_meta_offers_the_bots_of_the_registry(client: TestClient, monkeypatch: p
                   seats=[{"name": "N", "bot": "newcomer"}, {"name": "A"}, {"name": "B"}])["bots"][0] == "newcomer"
 
 
-def test_meta_gives_each_rank_styles_labels_as_the_core_writes_them(client: TestClient) -> None:
+def test_meta_gives_each_rank_styles_labels_as_the_core_shows_them(client: TestClient) -> None:
     labels = client.get("/meta").json()["rank_labels"]
     assert labels["1..13"] == ["1", "2", "3", "4", "5", "6", "7", "8", "9", "X", "J", "Q", "K"]
-    assert labels["2..A"][8:] == ["T", "J", "Q", "K", "A"]
+    assert labels["2..A"][8:] == ["10", "J", "Q", "K", "A"]  # a card face shows 10 (the notation writes T)
     assert set(labels) == {style.value for style in RankStyle}
     for style, ranks in labels.items():
         for rank, label in enumerate(ranks):  # each label is read back as its own rank

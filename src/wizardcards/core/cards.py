@@ -92,6 +92,18 @@ _RANK_ALIASES = {
     RankStyle.TWO_TO_ACE: {"10": 8},
     RankStyle.ONE_TO_THIRTEEN: {"10": 9, "11": 10, "12": 11, "13": 12},
 }
+_FACE_LABELS = {
+    # What a printed card shows: the ten is "10" on a 2..A deck (the notation writes "T" to keep one character).
+    RankStyle.TWO_TO_ACE: ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"),
+    RankStyle.ONE_TO_THIRTEEN: _RANK_LABELS[RankStyle.ONE_TO_THIRTEEN],
+}
+
+
+def rank_faces(style: RankStyle = RankStyle.TWO_TO_ACE) -> tuple[str, ...]:
+    """The rank as a card face shows it, lowest first: the notation's labels, but "10" for the 2..A ten."""
+    return _FACE_LABELS[style]
+
+
 _WIZARD_WORDS = frozenset({"wiz", "wizard", "w"})
 _JESTER_WORDS = frozenset({"jes", "jester"})
 

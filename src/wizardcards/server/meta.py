@@ -13,8 +13,8 @@ from dataclasses import fields
 from enum import StrEnum
 from typing import Any
 
-from ..core import PRESETS, Game, RankStyle, RuleSet, card_to_text
-from ..core.cards import RANKS
+from ..core import PRESETS, Game, RankStyle, RuleSet
+from ..core.cards import rank_faces
 from ..core.rules import DEFAULT_PRESET, WILY_PLAYERS, WIZARD_PLAYERS
 from .players import DEFAULT_BOT, bot_choices
 
@@ -75,8 +75,8 @@ def _option(name: str) -> dict[str, Any]:
 
 
 def rank_labels() -> dict[str, list[str]]:
-    """Per rank style, the rank labels from the lowest rank to the highest, as the core's card text writes them."""
-    return {style.value: [card_to_text(rank, style)[:-1] for rank in range(RANKS)] for style in RankStyle}
+    """Per rank style, the rank labels from the lowest rank to the highest, as the core's card faces show them."""
+    return {style.value: list(rank_faces(style)) for style in RankStyle}
 
 
 def meta() -> dict[str, Any]:
