@@ -11,6 +11,7 @@ from __future__ import annotations
 from .actions import NUM_ACTIONS, action_from_text, action_to_text, card_action, card_of_action
 from .cards import CardSet, RankStyle, Suit, card_from_text, card_to_text, cards_from_text, cards_to_text
 from .game import new_game, replay, replay_states
+from .game_text import GAME_FORMAT, game_from_text, game_to_text
 from .notation import NotationError, position_from_text, position_to_text, start_game
 from .phase import SPECTATOR, TERMINAL_PLAYER, ActionError, IllegalActionError, InvalidActionError, Phase
 from .position import UNKNOWN, Position, PositionError, from_position, position_of, view_of_position
@@ -25,6 +26,7 @@ State = TrickGameState
 
 
 __all__ = [
+    "GAME_FORMAT",
     "NUM_ACTIONS",
     "PRESETS",
     "SPECTATOR",
@@ -61,6 +63,8 @@ __all__ = [
     "default_rules",
     "find_rules",
     "from_position",
+    "game_from_text",
+    "game_to_text",
     "new_game",
     "position_from_text",
     "position_of",
