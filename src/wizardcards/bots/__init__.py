@@ -5,6 +5,6 @@ from __future__ import annotations
 from . import random_bot as _random_bot  # noqa: F401  (registers "random")
 from . import rulebased as _rulebased  # noqa: F401  (registers "rulebased")
 from . import search as _search  # noqa: F401  (registers "search")
-from .base import BOTS, Bot, UnknownBotError, make_bot, parse_bot_spec, register_bot
+from .base import BOTS, Bot, UnknownBotError, make_bot, parse_bot_spec, register_bot, restrict
 
-__all__ = ["BOTS", "Bot", "UnknownBotError", "make_bot", "parse_bot_spec", "register_bot"]
+__all__ = ["BOTS", "Bot", "UnknownBotError", "make_bot", "parse_bot_spec", "register_bot", "restrict"]

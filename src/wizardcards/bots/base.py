@@ -7,12 +7,16 @@ A bot sees a ``View`` (never the state) and gets its randomness passed in::
 
 Bots are made from a spec string, ``"name"`` or ``"name:key=value,key=value"`` (``"search:level=3"``), by
 ``make_bot``; ``register_bot`` adds a factory under a name. Values are read as int, float, bool or kept as text.
+
+Every bot chooses among ``view.legal_actions`` and nothing else, so a referee restricts a bot to some of the legal
+moves by handing it a view with fewer of them: ``restrict(view, allowed)``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, Protocol, runtime_checkable
 
 from ..core import View
@@ -23,6 +27,18 @@ class Bot(Protocol):
     def act(self, view: View, rng: random.Random) -> int:
         """One of ``view.legal_actions``."""
         ...
+
+
+def restrict(view: View, allowed: Iterable[int]) -> View:
+    """``view`` with only the ``allowed`` legal actions (in the view's order): a bot handed it chooses among those.
+    Refuses an empty set and an action the view does not allow."""
+    wanted = set(allowed)
+    if not wanted:
+        raise ValueError("a bot needs at least one action to choose from")
+    stray = wanted - set(view.legal_actions)
+    if stray:
+        raise ValueError(f"not legal in this view: {sorted(stray)} (legal: {list(view.legal_actions)})")
+    return dataclasses.replace(view, legal_actions=tuple(a for a in view.legal_actions if a in wanted))
 
 
 BotFactory = Callable[..., Bot]

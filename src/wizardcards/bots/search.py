@@ -52,6 +52,7 @@ action with its estimated value (the numbers above), for hints in the front ends
 from __future__ import annotations
 
 import random
+import time
 
 from ..core import View
 from ..core import actions as A
@@ -78,18 +79,27 @@ OVERSAMPLE = 4
 """Candidate deals sampled per deal played out when bids are known (weighted by the bid model, then resampled)."""
 EXACT_LEAST_DEALS = 12
 """Endgames are solved only when the level's budget affords this many sampled deals (else heuristic playouts)."""
+TIME_SHARE = 0.9
+"""A decision under a time limit (``ms``) stops drawing deals once this share of the limit has passed."""
+EXACT_LEAST_MS = 1000
+"""Under a shorter time limit the endgames are played out, not solved: one exact solve may take longer than that."""
 
 
 class SearchBot:
     name = "search"
 
-    def __init__(self, level: int = 3, samples: int | None = None) -> None:
+    def __init__(self, level: int = 3, samples: int | None = None, ms: int | None = None) -> None:
         if level not in LEVELS:
             raise ValueError(f"search level must be 1..5, not {level}")
         if samples is not None and not 1 <= samples <= MAX_SAMPLES:
             raise ValueError(f"samples must be 1..{MAX_SAMPLES}, not {samples}")
+        if ms is not None and (isinstance(ms, bool) or not isinstance(ms, int) or ms < 1):
+            raise ValueError(f"ms (milliseconds per decision) must be a positive whole number, not {ms!r}")
         self.level = level
         self.samples = samples
+        self.ms = ms
+        self._started = 0.0
+        self._deadline: float | None = None
 
     # --- the Bot protocol --------------------------------------------------------------------------------------
 
@@ -107,6 +117,10 @@ class SearchBot:
         if not view.legal_actions:
             raise ValueError(f"seat {view.seat} is not on turn: no legal action to analyse")
         rng = rng if rng is not None else random.Random(0)
+        # A wall-clock limit: no deal is started that would end past TIME_SHARE of it (at least one deal is played).
+        if self.ms is not None:
+            self._started = time.perf_counter()
+            self._deadline = self._started + self.ms * TIME_SHARE / 1000
         if view.game is Game.WILY:
             return self._wily(view, rng)
         if view.phase is Phase.BID:
@@ -114,6 +128,19 @@ class SearchBot:
         if view.phase is Phase.CHOOSE_TRUMP:
             return {a: max(self._wizard_bids(view, rng, a - A.TRUMP_BASE, 4).values()) for a in view.legal_actions}
         return self._wizard_play(view, rng)
+
+    def _time_up(self, done: int) -> bool:
+        """Whether a time-limited decision must stop after ``done`` deals: another one, taking as long as the
+        average so far, would end past the deadline."""
+        if done == 0 or self._deadline is None:
+            return False
+        now = time.perf_counter()
+        return now + (now - self._started) / done > self._deadline
+
+    def _past(self, share: float) -> bool:
+        """Whether ``share`` of a time-limited decision's time is spent (never, without a limit)."""
+        deadline = self._deadline
+        return deadline is not None and time.perf_counter() >= self._started + (deadline - self._started) * share
 
     def _deals(self, playouts: int, cards: int, scale: int = 1, cost: int = 0) -> int:
         """Sampled deals for a decision that plays ``playouts`` playouts of ``cards`` cards on each deal (or, given
@@ -124,6 +151,8 @@ class SearchBot:
         return max(least, min(MAX_SAMPLES, budget * scale // (playouts * (cost or cards + OVERHEAD))))
 
     def _solve_cost(self, moves: int, players: int, tricks_left: int, scale: int = 1) -> int:
+        if self.ms is not None and self.ms < EXACT_LEAST_MS:
+            return 0  # an exact solve may not finish in time: heuristic playouts, stopped by the clock
         """The cost of solving the rest of the hand exactly on one deal, in card plays, when this decision solves
         (at most ``MAX_TRICKS`` tricks left, and the level's budget affords ``EXACT_LEAST_DEALS`` deals); else 0."""
         if tricks_left > MAX_TRICKS:
@@ -160,7 +189,9 @@ class SearchBot:
             return out
         candidates = []
         weights = []
-        for _ in range(deals * OVERSAMPLE):
+        for drawn in range(deals * OVERSAMPLE):
+            if drawn and self._past(0.5):  # under a time limit, half of it at most goes to drawing candidates
+                break
             hands = sampler.sample(rng)[:n]
             dealt = dealt_hands(hands, played)
             candidates.append((hands, dealt))
@@ -184,8 +215,11 @@ class SearchBot:
         totals = [0] * len(moves)
         trump = view.trump_suit
         model = BidModel(trump, n, view.hand_size, view.dealer)
-        drawn = 0
+        drawn = done = 0
         for hands, dealt, count in self._weighted_deals(view, sampler, deals, rng, model, list(view.played_by)):
+            if self._time_up(done):
+                break
+            done += 1
             targets = self._targets(view, dealt, model, rng)
             bid = targets[me]
             drawn += count
@@ -225,7 +259,11 @@ class SearchBot:
         counts = [[0] * (size + 1) for _ in bids]
         drawn = 0
         known = list(view.bids)
+        done = 0
         for hands, dealt, count in self._weighted_deals(view, sampler, deals, rng, model, [0] * n):
+            if self._time_up(done):
+                break
+            done += 1
             # The seats after this one answer each bid tried, with the same random numbers for every bid.
             uniforms = [rng.random() for _ in range(n)]
             drawn += count
@@ -311,7 +349,10 @@ class SearchBot:
         taken = [[0] * (size + 1) for _ in trumps]
         keep = 0.0
         no_gifts = [0] * n
-        for _ in range(deals):
+        for done in range(deals):
+            if self._time_up(done):
+                deals = done  # the averages below are over the deals played
+                break
             hands = sampler.sample(rng)[:n]
             for j, trump in enumerate(trumps):
                 won = self._hand_out(view, hands, no_gifts, me, trump, me, contract)
@@ -339,7 +380,10 @@ class SearchBot:
         deals = self._deals(len(actions), n * view.hand_size)
         totals = [0] * len(actions)
         no_gifts = [0] * n
-        for _ in range(deals):
+        for done in range(deals):
+            if self._time_up(done):
+                deals = done  # the averages below are over the deals played
+                break
             hands = sampler.sample(rng)[:n]
             for i, action in enumerate(actions):
                 trump = -1 if action == A.NO_TRUMP else action - A.TRUMP_BASE
@@ -354,7 +398,10 @@ class SearchBot:
         deals = self._deals(len(actions), n * view.hand_size)
         bidder = view.high_bidder
         totals = [0] * len(actions)
-        for _ in range(deals):
+        for done in range(deals):
+            if self._time_up(done):
+                deals = done  # the averages below are over the deals played
+                break
             hands, given = sampler.sample_passing(rng)
             hands = hands[:n]
             for i, action in enumerate(actions):
@@ -369,7 +416,10 @@ class SearchBot:
         teams = view.teams
         bidder = view.high_bidder
         totals = [0] * len(moves)
-        for _ in range(deals):
+        for done in range(deals):
+            if self._time_up(done):
+                deals = done  # the averages below are over the deals played
+                break
             hands = sampler.sample(rng)[:n]
             for i, card in enumerate(cards):
                 won = playout(hands.copy(), list(view.trick), view.trick_leader, view.led, list(view.tricks_won),
