@@ -15,7 +15,7 @@ from wizardcards.core import (
     Game,
     Phase,
     RecordError,
-    TrickGameState,
+    State,
     find_rules,
     game_from_text,
     game_to_text,
@@ -29,7 +29,7 @@ ROUND_TRIPS = int(os.environ.get("WIZARDCARDS_GAME_TEXT_ROUND_TRIPS", "60"))
 """Random games per run (the issue asks for 10,000 once: ``WIZARDCARDS_GAME_TEXT_ROUND_TRIPS=10000``)."""
 
 
-def _play(state: TrickGameState, rng: random.Random, moves: int | None = None) -> TrickGameState:
+def _play(state: State, rng: random.Random, moves: int | None = None) -> State:
     while not state.is_terminal() and (moves is None or moves > 0):
         state.apply(rng.choice(state.legal_actions()))
         moves = None if moves is None else moves - 1
