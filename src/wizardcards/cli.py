@@ -19,7 +19,7 @@ from pathlib import Path
 
 from .core import PRESETS, Game, ImpossibleRulesError, RuleSet, WilyState, new_game, rules_for
 from .core.view import WilyHandResult
-from .records import save_record
+from .records import save_record_forms
 
 Command = Callable[[argparse.Namespace], int]
 
@@ -64,7 +64,7 @@ def _simulate(args: argparse.Namespace) -> int:
                 wins[seat] += 1 / len(winners)
             if args.record:
                 names = [f"random {s}" for s in range(n)]
-                save_record(state.record(names), Path(args.record) / f"game-{number:05d}.json")
+                save_record_forms(state.record(names), Path(args.record) / f"game-{number:05d}")
             progress.advance(task)
     elapsed = time.perf_counter() - started
     result_name = "mean score" if rules.game is Game.WIZARD else "mean letters"
@@ -121,7 +121,8 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--games", type=int, default=100)
     simulate.add_argument("--seed", type=int, default=None)
     simulate.add_argument("--rules", default=None, help=f"a preset: {', '.join(PRESETS)}")
-    simulate.add_argument("--record", metavar="DIR", default=None, help="write each game's JSON record into DIR")
+    simulate.add_argument("--record", metavar="DIR", default=None,
+                          help="write each game's record into DIR, as game-NNNNN.json and game-NNNNN.wzg (notation)")
     simulate.set_defaults(run=_simulate)
 
     from .arena import command as arena_command  # argparse only at import; the run imports the rest
@@ -145,7 +146,8 @@ def build_parser() -> argparse.ArgumentParser:
     score.set_defaults(run=_tui("score"))
 
     replay = commands.add_parser("replay", help="step through a game record, forwards and back ([tui] extra)")
-    replay.add_argument("file", help="a GameRecord JSON file (e.g. from wizard play or simulate --record)")
+    replay.add_argument("file", help="a game record, JSON or game notation (.wzg): e.g. from wizard play or "
+                        "simulate --record")
     replay.add_argument("--seat", type=int, default=0, help="whose view to show first (v cycles)")
     replay.set_defaults(run=_tui("replay"))
 

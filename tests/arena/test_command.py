@@ -81,3 +81,19 @@ def test_bad_input_is_refused_and_writes_nothing(
 def test_bot_specs_keep_their_parameters() -> None:
     specs = split_bots("search:level=3,samples=9,random, rulebased")
     assert specs == ("search:level=3,samples=9", "random", "rulebased")
+
+
+def test_records_writes_each_game_in_both_forms(tmp_path: Path) -> None:
+    from wizardcards.core import replay
+    from wizardcards.records import load_record
+
+    folder = tmp_path / "records"
+    code = main(["arena", "--bots", "rulebased,random,random", "--games", "3", "--rounds", "2", "--seed", "4",
+                 "--workers", "2", "--records", str(folder)])
+    assert code == 0
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == [f"game-{g:05d}.{kind}" for g in range(3) for kind in ("json", "wzg")]
+    for game in range(3):
+        record = load_record(folder / f"game-{game:05d}.json")
+        assert load_record(folder / f"game-{game:05d}.wzg") == record and replay(record).is_terminal()
+        assert sorted(record.names or []) == ["random", "random#2", "rulebased"]

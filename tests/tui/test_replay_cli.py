@@ -71,6 +71,16 @@ def test_commands_refuse_bad_input(tmp_path: Path, capsys) -> None:  # type: ign
     assert "not a game record" in capsys.readouterr().err
 
 
+def test_replay_reads_the_game_notation(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    path = save_record(played_record(), tmp_path / "game.wzg")
+    assert path.read_text().startswith("[Format ")
+    assert main(["replay", str(path), "--seat", "5"]) == 2  # read, then refused for the seat only
+    assert "no seat 5 at a table of 3" in capsys.readouterr().err
+    path.write_text(path.read_text().replace("1.1 ", "1.1 Kz ", 1))
+    assert main(["replay", str(path)]) == 2
+    assert "game.wzg: line " in capsys.readouterr().err
+
+
 def test_hint_values_every_legal_action_of_the_view() -> None:
     state = new_game(RuleSet(players=4), 3)
     view = state.view(state.current_player())

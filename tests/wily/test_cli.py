@@ -46,8 +46,12 @@ def test_simulate_writes_replayable_wily_records(tmp_path: Path, capsys: pytest.
     assert main(["simulate", "--game", "wily", "--games", "2", "--seed", "9", "--record", str(tmp_path)]) == 0
     files = sorted(tmp_path.glob("*.json"))
     assert len(files) == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game-00000.json", "game-00000.wzg", "game-00001.json",
+                                                          "game-00001.wzg"]
     for path in files:
         record = load_record(path)
         assert record.rules.game.value == "wily"
         state = replay(record)
         assert state.is_terminal() and max(state.returns()) == 6
+        notation = path.with_suffix(".wzg")
+        assert notation.read_text().startswith("[Format ") and load_record(notation) == record

@@ -2,11 +2,13 @@
 
     wizard arena --game wizard|wily --players N --rules PRESET --bots A,B,C,D --games G --seed S
                  [--duplicate] [--rounds K] [--workers W] [--backend local|ray [--address ADDR]]
-                 [--json FILE] [--plot FILE.png]
+                 [--json FILE] [--plot FILE.png] [--records DIR]
 
 ``--duplicate`` replays every deal once per seat rotation (``--games`` must then be a multiple of N). ``--rounds K``
 plays Wizard games of N hands of K cards (bidding studies). ``--workers`` defaults to every core. The JSON report
-holds the command that reproduces the run, with the seed drawn when none was given.
+holds the command that reproduces the run, with the seed drawn when none was given. ``--records DIR`` writes every
+game's record twice, JSON and the game notation (``records.save_record_forms``), as the worker that played it ends
+(with ``--backend ray``, on that worker's machine).
 """
 
 from __future__ import annotations
@@ -40,6 +42,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--address", default=None, help="Ray cluster address (with --backend ray)")
     parser.add_argument("--json", metavar="FILE", default=None, help="write the full report as JSON")
     parser.add_argument("--plot", metavar="FILE.png", default=None, help="plot scores and ratings")
+    parser.add_argument("--records", metavar="DIR", default=None,
+                        help="write each game's record into DIR, as game-NNNNN.json and game-NNNNN.wzg (notation)")
 
 
 def split_bots(text: str) -> tuple[str, ...]:
@@ -76,7 +80,7 @@ def _config(args: argparse.Namespace) -> tuple[TournamentConfig, int]:
     if args.plot and not args.plot.lower().endswith(".png"):
         raise ValueError(f"--plot writes a PNG: name the file *.png, not {args.plot!r}")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    return TournamentConfig(rules, bots, args.games, seed, args.duplicate), seed
+    return TournamentConfig(rules, bots, args.games, seed, args.duplicate, args.records), seed
 
 
 def reproducing_command(args: argparse.Namespace, config: TournamentConfig) -> list[str]:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import hashlib
 import random
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from ..core import Game, RuleSet, State, WilyState, WizardState, new_game
 from ..core.rules import ImpossibleRulesError, Schedule
@@ -68,6 +69,7 @@ class TournamentConfig:
     games: int
     seed: int
     duplicate: bool = False
+    records: str | None = None  # a folder to write each game's record into (both forms); changes no result
 
     def __post_init__(self) -> None:
         n = self.rules.players
@@ -132,6 +134,12 @@ def play_game(config: TournamentConfig, game_index: int) -> GameResult:
         decisions += 1
         if decisions > MAX_DECISIONS:
             raise RuntimeError(f"game {game_index} did not end after {MAX_DECISIONS} decisions ({config.bots})")
+    if config.records is not None:
+        from ..records import save_record_forms
+
+        labels = config.labels()
+        save_record_forms(state.record([labels[entry] for entry in entries]),
+                          Path(config.records) / f"game-{game_index:05d}")
     return summarise(state, game_index, deal, entries, decisions)
 
 
