@@ -34,7 +34,7 @@ def imports_of(path: Path) -> list[tuple[str, int]]:
 def test_nothing_imports_the_command_line_module() -> None:
     """cli.py is the outermost layer: a library module importing it would drag the front ends into every import."""
     for path in (ROOT / "src/wizardcards").rglob("*.py"):
-        for module, level in imports_of(path):
+        for module, _level in imports_of(path):
             assert not (module == "cli" or module.endswith(".cli") or module == "wizardcards.cli"), (
                 f"{path.relative_to(ROOT)} imports cli.py"
             )

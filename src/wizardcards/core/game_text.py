@@ -30,10 +30,10 @@ import re
 from .actions import action_from_text, action_to_text
 from .deal import DEAL_ALGORITHM
 from .game import first_state
-from .notation import NotationError, _rules, _value_text
+from .notation import NotationError, rules_from_text, rules_to_text
 from .phase import ActionError, Phase
 from .record import GameRecord, RecordError
-from .rules import Game, RuleSet
+from .rules import Game
 from .state import TrickGameState
 from .wily import WilyState, letters_text
 
@@ -46,13 +46,6 @@ _PHASE_WORDS = {
     Phase.NAME_TRUMP: "naming trump",
     Phase.PASS_CARDS: "passing",
 }
-
-
-def rules_text(rules: RuleSet) -> str:
-    """The rules as the position notation's first field: ``game/players`` then ``:`` and the options that differ."""
-    options = {k: v for k, v in rules.to_dict().items() if k not in ("game", "players")}
-    head = f"{rules.game.value}/{rules.players}"
-    return head + (":" + ",".join(f"{k}={_value_text(v)}" for k, v in options.items()) if options else "")
 
 
 def _location(state: TrickGameState) -> tuple[int, int]:
@@ -108,7 +101,7 @@ def game_to_text(record: GameRecord) -> str:
         except ActionError as error:
             raise RecordError(f"decision {number} ({action}) cannot be replayed ({_where(state)}): {error}") from None
         lines[-1] += " " + text
-    tags = [("Format", GAME_FORMAT), ("Rules", rules_text(record.rules)), ("Seed", str(record.seed)),
+    tags = [("Format", GAME_FORMAT), ("Rules", rules_to_text(record.rules)), ("Seed", str(record.seed)),
             ("Deal", DEAL_ALGORITHM)]
     if record.start is not None:
         tags.append(("Start", record.start))
@@ -208,7 +201,7 @@ def _record_of_tags(tags: dict[str, str]) -> GameRecord:
         if name not in tags:
             raise RecordError(f"a game text needs a {name} tag")
     try:
-        rules = _rules(tags["Rules"])
+        rules = rules_from_text(tags["Rules"])
     except NotationError as error:
         raise RecordError(f"tag Rules: {error}") from None
     seed = tags["Seed"]
@@ -222,4 +215,4 @@ def _record_of_tags(tags: dict[str, str]) -> GameRecord:
     return GameRecord(rules, int(seed), [], [tags[f"Seat{seat}"] for seat in range(count)] or None, tags.get("Start"))
 
 
-__all__ = ["GAME_FORMAT", "game_from_text", "game_to_text", "rules_text"]
+__all__ = ["GAME_FORMAT", "game_from_text", "game_to_text"]

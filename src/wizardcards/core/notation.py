@@ -45,10 +45,7 @@ def position_to_text(position: Position) -> str:
     def seq(values: tuple[int, ...]) -> str:
         return ".".join(card_to_text(c, style) for c in values) or "-"
 
-    options = {k: v for k, v in rules.to_dict().items() if k not in ("game", "players")}
-    head = f"{rules.game.value}/{n}" + (":" + ",".join(f"{k}={_value_text(v)}" for k, v in options.items())
-                                         if options else "")
-    fields = [head, f"r{position.round_index + 1}", f"d{position.dealer}", "t:" + _trump_text(position)]
+    fields = [rules_to_text(rules), f"r{position.round_index + 1}", f"d{position.dealer}", "t:" + _trump_text(position)]
     fields.append("h:" + "/".join(cards(h) for h in position.hands))
     if rules.game is Game.WIZARD:
         bids = position.bids or (None,) * n
@@ -62,6 +59,14 @@ def position_to_text(position: Position) -> str:
     else:
         fields.append("l:" + ".".join(map(str, position.letters)))
     return " ".join(fields)
+
+
+def rules_to_text(rules: RuleSet) -> str:
+    """A rule set as ``game/players``, then ``:`` and the options that differ from the defaults (``name=value``,
+    comma-separated): the first field of a position, and the ``Rules`` tag of a game."""
+    options = {k: v for k, v in rules.to_dict().items() if k not in ("game", "players")}
+    head = f"{rules.game.value}/{rules.players}"
+    return head + (":" + ",".join(f"{k}={_value_text(v)}" for k, v in options.items()) if options else "")
 
 
 def _value_text(value: Any) -> str:
@@ -88,7 +93,7 @@ def position_from_text(text: str) -> Position:
     fields = text.split()
     if not fields:
         raise NotationError("an empty text is no position")
-    rules = _rules(fields[0])
+    rules = rules_from_text(fields[0])
     wizard = rules.game is Game.WIZARD
     names = ["r", "d", "t", "h", "b", "p", "s"] if wizard else ["r", "d", "t", "h", "a", "g", "p", "l"]
     if len(fields) != len(names) + 1:
@@ -140,7 +145,8 @@ def start_game(position: Position | str, seed: int | None = None) -> TrickGameSt
     return state
 
 
-def _rules(field: str) -> RuleSet:
+def rules_from_text(field: str) -> RuleSet:
+    """The rule set ``rules_to_text`` wrote; ``NotationError`` naming the option when it is refused."""
     game_players, _, options = field.partition(":")
     game, _, players = game_players.partition("/")
     data: dict[str, Any] = {"game": game, "players": int(players) if players.isdigit() else players}
@@ -231,4 +237,4 @@ class _Reader:
         return card, suit
 
 
-__all__ = ["NotationError", "position_from_text", "position_to_text", "start_game"]
+__all__ = ["NotationError", "position_from_text", "position_to_text", "rules_from_text", "rules_to_text", "start_game"]
