@@ -27,7 +27,7 @@ import zlib
 from dataclasses import dataclass, replace
 
 from .actions import BID_BASE, PASS, TRUMP_BASE, card_action, trump_action
-from .cards import DECK_SIZE, FIRST_JESTER, FIRST_WIZARD, FULL_DECK, JESTERS, RANKS, WIZARDS, CardSet, card_to_text
+from .cards import DECK_SIZE, FIRST_JESTER, FIRST_WIZARD, FULL_DECK, JESTERS, RANKS, WIZARDS, CardSet, card_to_text, cards_of
 from .phase import ActionError, Phase
 from .rules import CARDS_PASSED, Game, RuleSet, WizardTurned
 from .state import TrickGameState
@@ -481,7 +481,7 @@ def _build_wily(state: WilyState, position: Position) -> None:
         for _ in range(n):
             # Renumbered Wizards/Jesters: give the lowest of each kind the seat holds, as many as the position says.
             cards = _renumber_gift(given[seat], state.hands[seat])
-            for card in _ids(cards):
+            for card in cards_of(cards):
                 _play(state, card_action(card), f"seat {seat}'s passing")
             if given[seat].bit_count() < CARDS_PASSED:
                 break
@@ -527,15 +527,6 @@ def _renumber_gift(cards: int, hand: int) -> int:
             out |= low
             have ^= low
             wanted -= 1
-    return out
-
-
-def _ids(cards: int) -> list[int]:
-    out = []
-    while cards:
-        low = cards & -cards
-        out.append(low.bit_length() - 1)
-        cards ^= low
     return out
 
 
