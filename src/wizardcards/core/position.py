@@ -27,7 +27,18 @@ import zlib
 from dataclasses import dataclass, replace
 
 from .actions import BID_BASE, PASS, TRUMP_BASE, card_action, trump_action
-from .cards import DECK_SIZE, FIRST_JESTER, FIRST_WIZARD, FULL_DECK, JESTERS, RANKS, WIZARDS, CardSet, card_to_text, cards_of
+from .cards import (
+    DECK_SIZE,
+    FIRST_JESTER,
+    FIRST_WIZARD,
+    FULL_DECK,
+    JESTERS,
+    RANKS,
+    WIZARDS,
+    CardSet,
+    card_to_text,
+    cards_of,
+)
 from .phase import ActionError, Phase
 from .rules import CARDS_PASSED, Game, RuleSet, WizardTurned
 from .state import TrickGameState
