@@ -135,7 +135,6 @@ def rig(
     state.trick = []
     state.round_tricks = []
     state.played = 0
-    state.played_by = [0] * players
     state.voids = [0] * players
     state.led = NO_SUIT_YET
     state.tricks_won = [0] * players

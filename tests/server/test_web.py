@@ -130,7 +130,7 @@ def test_meta_gives_each_rank_styles_labels_as_the_core_shows_them(client: TestC
     assert set(labels) == {style.value for style in RankStyle}
     for style, ranks in labels.items():
         for rank, label in enumerate(ranks):  # each label is read back as its own rank
-            assert card_from_text(label + "h", style) == 26 + rank
+            assert card_from_text(label + "h", RankStyle(style)) == 26 + rank
 
 
 def test_every_choice_meta_offers_makes_a_table(client: TestClient) -> None:
