@@ -45,12 +45,17 @@ Wily Wizards (our reading "of the same spirit")
   ``hand_size - contract + 1`` tricks together to beat it). In addition, when short and following while a teammate
   currently wins the trick, the bot plays its lowest card rather than overtake.
 
+The bot chooses only among ``view.legal_actions``: handed a subset of them (a referee's restriction,
+``base.restrict``), every rule above picks among the actions offered (the trumps offered; in the auction, a pass if
+the call chosen is not offered, else the lowest bid offered).
+
 The bot is deterministic: the ``rng`` it is given is not used.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from functools import cache
 
 from ..core import View
@@ -100,8 +105,13 @@ def wizard_bid(view: View) -> int:
     return A.BID_BASE + min(bids, key=lambda b: (abs(b - target), b))
 
 
-def best_trump_by_value(hand: int, players: int) -> int:
-    return max(range(4), key=lambda s: (hand_value(hand, s, players), -s))
+def best_trump_by_value(hand: int, players: int, suits: Iterable[int] = range(4)) -> int:
+    return max(suits, key=lambda s: (hand_value(hand, s, players), -s))
+
+
+def suits_offered(view: View) -> list[int]:
+    """The suits among ``view.legal_actions`` (no trump left out)."""
+    return [a - A.TRUMP_BASE for a in view.legal_actions if A.TRUMP_BASE <= a < A.NO_TRUMP]
 
 
 def play_card(view: View, short: bool, teammates: frozenset[int] = frozenset()) -> int:
@@ -136,7 +146,10 @@ class RuleBasedBot:
             return self._act_wily(view)
         phase = view.phase
         if phase is Phase.CHOOSE_TRUMP:
-            return A.TRUMP_BASE + best_trump_by_value(view.hand, view.players)
+            suits = suits_offered(view)
+            if not suits:
+                return view.legal_actions[0]
+            return A.TRUMP_BASE + best_trump_by_value(view.hand, view.players, suits)
         if phase is Phase.BID:
             return wizard_bid(view)
         bid = view.bids[view.seat]
@@ -151,7 +164,10 @@ class RuleBasedBot:
         if phase is Phase.AUCTION:
             return wily_auction_call(view)
         if phase is Phase.NAME_TRUMP:
-            return A.TRUMP_BASE + longest_strong_suit(view.hand, players)
+            suits = suits_offered(view)
+            if not suits:  # only no trump offered
+                return view.legal_actions[0]
+            return A.TRUMP_BASE + longest_strong_suit(view.hand, players, suits)
         if phase is Phase.PASS_CARDS:
             values = card_values(view.trump_suit, players)
             return min(view.legal_actions, key=lambda a: (values[A.card_of_action(a, view.hand)], a))
@@ -168,14 +184,15 @@ class RuleBasedBot:
         return play_card(view, short, team_seats)
 
 
-def longest_strong_suit(hand: int, players: int) -> int:
-    """The trump the bot names: most cards, then the highest value of that suit under it, then the lowest suit."""
+def longest_strong_suit(hand: int, players: int, suits: Iterable[int] = range(4)) -> int:
+    """The trump the bot names among ``suits``: most cards, then the highest value of that suit under it, then the
+    lowest suit."""
 
     def key(suit: int) -> tuple[int, float, int]:
         own = hand & SUIT_MASKS[suit]
         return (own.bit_count(), hand_value(own, suit, players), -suit)
 
-    return max(range(4), key=key)
+    return max(suits, key=key)
 
 
 def wily_estimate(view: View) -> float:
@@ -187,10 +204,13 @@ def wily_estimate(view: View) -> float:
 
 
 def wily_auction_call(view: View) -> int:
-    raise_to = view.high_bid + 1
-    if raise_to <= int(wily_estimate(view)) and A.BID_BASE + raise_to in view.legal_actions:
-        return A.BID_BASE + raise_to
-    return A.PASS
+    """Raise by one while the estimate allows, else pass; when the legal actions offered leave out the call chosen
+    (a referee's subset), pass if allowed, else the lowest bid offered."""
+    legal = view.legal_actions
+    raise_to = A.BID_BASE + view.high_bid + 1
+    if raise_to - A.BID_BASE <= int(wily_estimate(view)) and raise_to in legal:
+        return raise_to
+    return A.PASS if A.PASS in legal else min(legal)
 
 
 register_bot("rulebased")(RuleBasedBot)

@@ -47,12 +47,33 @@ sampled deals (an exact endgame counts as the card plays it costs, ``endgame.sol
 of deals. ``samples=K`` fixes the number of deals instead. The budget is a
 count, not a clock, so a game is reproducible from its seeds on any machine. ``analyse(view)`` returns every legal
 action with its estimated value (the numbers above), for hints in the front ends.
+
+Time limit
+----------
+``search:ms=N`` adds a wall-clock limit of N milliseconds per decision (a referee's limit) to the level's budget:
+``search:level=5,ms=200`` plays level 5's budget, cut off at 200 ms (``search:ms=200`` cuts level 3's). The bot aims
+to return by ``TIME_SHARE`` (90%) of the limit (``time.perf_counter``). It plays the sampled deals one after another
+and starts no deal that would end past that point if it took as long as the longest deal so far; the first deal is
+judged by the bot's *pace*, the time of one simulated card play measured when the bot is made (``measure_pace``),
+times ``PACE_MARGIN``. When not even one deal fits, the rule-based heuristic decides (``rulebased.py``; ``analyse``
+raises ``OutOfTime``). When the bids are known, at most half of the time goes to drawing the candidate deals the bid
+model weighs; without known bids the deals are drawn one at a time as they are played. Choosing trump (Wizard), each
+suit gets an equal share of the time left. An exact endgame is solved only when ``EXACT_LEAST_DEALS`` deals of it fit
+in the time left at the measured pace (else the deals are played out heuristically); the clock is read between
+deals, never inside a solve. ``stops`` and ``fallbacks`` count the loops the limit cut short and the decisions the
+heuristic took. The limit covers the bot's own work: a machine that takes the CPU away from it (other processes on
+its cores) can still push a decision past the limit.
+
+**A time-limited bot is not reproducible**: how many deals it plays depends on the machine's speed and load, so its
+decisions may differ from run to run even with the same seeds. Without ``ms`` the bot never reads the clock and
+decides exactly as before.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterable
 
 from ..core import View
 from ..core import actions as A
@@ -66,7 +87,7 @@ from .determinize import Sampler
 from .endgame import MAX_TRICKS, Endgame, solve_cost
 from .inference import BidModel, dealt_hands, resample
 from .rollout import KEYS, playout
-from .rulebased import longest_strong_suit
+from .rulebased import RuleBasedBot, longest_strong_suit
 
 LEVELS = {1: (3_000, 4), 2: (10_000, 8), 3: (30_000, 12), 4: (100_000, 24), 5: (300_000, 48)}
 """level: (simulated card plays per decision, least sampled deals)."""
@@ -80,9 +101,51 @@ OVERSAMPLE = 4
 EXACT_LEAST_DEALS = 12
 """Endgames are solved only when the level's budget affords this many sampled deals (else heuristic playouts)."""
 TIME_SHARE = 0.9
-"""A decision under a time limit (``ms``) stops drawing deals once this share of the limit has passed."""
-EXACT_LEAST_MS = 1000
-"""Under a shorter time limit the endgames are played out, not solved: one exact solve may take longer than that."""
+"""A decision under a time limit (``ms``) aims to return by this share of the limit."""
+CANDIDATE_SHARE = 0.5
+"""Under a time limit, drawing the candidate deals the bid model weighs stops once this share of the time is spent."""
+PACE_MARGIN = 2.0
+"""Under a time limit, a first deal is started only if this many times its card plays at the measured pace fit."""
+
+
+class OutOfTime(TimeoutError):
+    """A time-limited decision in which not one sampled deal fits (``SearchBot.act`` then plays the heuristic)."""
+
+
+def measure_pace(plays: int = 8, runs: int = 3) -> float:
+    """Seconds per simulated card play on this machine now: the median of ``runs`` timings of ``plays`` heuristic
+    playouts of one fixed 4-player deal of 15 cards each (compiled or not, as the bot will run)."""
+    deck = list(range(60))
+    random.Random(0).shuffle(deck)
+    hands = [sum(1 << card for card in deck[15 * seat:15 * seat + 15]) for seat in range(4)]
+    timings = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        for _ in range(plays):
+            playout(hands.copy(), [], 0, -1, [0] * 4, 0, 0, [4, 3, 4, 3])
+        timings.append((time.perf_counter() - started) / (plays * 60))
+    return sorted(timings)[runs // 2]
+
+
+class _LoopClock:
+    """One loop over sampled deals under a time limit: whether the next deal fits before ``end``."""
+
+    __slots__ = ("end", "longest", "last")
+
+    def __init__(self, end: float, first: float) -> None:
+        self.end = end
+        self.longest = first  # the longest deal so far; before the first, its expected time at the measured pace
+        self.last = 0.0
+
+    def over(self, done: int) -> bool:
+        """Whether one more deal, taking as long as the longest so far (the first: as expected), would end past
+        ``end``. Asked before each deal, ``done`` being the deals played: the loop's clock starts at its first
+        question."""
+        now = time.perf_counter()
+        if done:
+            self.longest = max(self.longest, now - self.last) if done > 1 else now - self.last
+        self.last = now
+        return now + self.longest > self.end
 
 
 class SearchBot:
@@ -98,8 +161,11 @@ class SearchBot:
         self.level = level
         self.samples = samples
         self.ms = ms
-        self._started = 0.0
-        self._deadline: float | None = None
+        self.pace = measure_pace() if ms is not None else 0.0  # seconds per card play (only under a time limit)
+        self.stops = 0  # loops over sampled (or candidate) deals the time limit stopped before the level's budget
+        self.fallbacks = 0  # decisions in which not one deal fitted in the time limit: the heuristic decided
+        self._begun = 0.0  # under a time limit: when the time share in progress began, and when it ends
+        self._end = 0.0
 
     # --- the Bot protocol --------------------------------------------------------------------------------------
 
@@ -109,38 +175,54 @@ class SearchBot:
             raise ValueError(f"seat {view.seat} is not on turn: no legal action to choose")
         if len(legal) == 1:
             return legal[0]
-        values = self.analyse(view, rng)
+        try:
+            values = self.analyse(view, rng)
+        except OutOfTime:
+            self.fallbacks += 1
+            return RuleBasedBot().act(view, rng)
         return max(legal, key=lambda a: (values[a], -a))
 
     def analyse(self, view: View, rng: random.Random | None = None) -> dict[int, float]:
-        """Every legal action of ``view`` with its estimated value (see the module docstring)."""
+        """Every legal action of ``view`` with its estimated value (see the module docstring). Under a time limit
+        in which not one sampled deal fits, raises ``OutOfTime``."""
         if not view.legal_actions:
             raise ValueError(f"seat {view.seat} is not on turn: no legal action to analyse")
         rng = rng if rng is not None else random.Random(0)
-        # A wall-clock limit: no deal is started that would end past TIME_SHARE of it (at least one deal is played).
         if self.ms is not None:
-            self._started = time.perf_counter()
-            self._deadline = self._started + self.ms * TIME_SHARE / 1000
+            self._begun = time.perf_counter()
+            self._end = self._begun + self.ms * TIME_SHARE / 1000
         if view.game is Game.WILY:
             return self._wily(view, rng)
         if view.phase is Phase.BID:
             return self._wizard_bids(view, rng, view.trump_suit)
         if view.phase is Phase.CHOOSE_TRUMP:
-            return {a: max(self._wizard_bids(view, rng, a - A.TRUMP_BASE, 4).values()) for a in view.legal_actions}
+            values = {}
+            suits = view.legal_actions
+            end = self._end
+            for i, action in enumerate(suits):
+                if self.ms is not None:  # each suit gets an equal share of the time left
+                    self._begun = time.perf_counter()
+                    self._end = self._begun + (end - self._begun) / (len(suits) - i)
+                values[action] = max(self._wizard_bids(view, rng, action - A.TRUMP_BASE, 4).values())
+            return values
         return self._wizard_play(view, rng)
 
-    def _time_up(self, done: int) -> bool:
-        """Whether a time-limited decision must stop after ``done`` deals: another one, taking as long as the
-        average so far, would end past the deadline."""
-        if done == 0 or self._deadline is None:
-            return False
-        now = time.perf_counter()
-        return now + (now - self._started) / done > self._deadline
+    # --- the time limit (never read without one) -------------------------------------------------------------
 
-    def _past(self, share: float) -> bool:
-        """Whether ``share`` of a time-limited decision's time is spent (never, without a limit)."""
-        deadline = self._deadline
-        return deadline is not None and time.perf_counter() >= self._started + (deadline - self._started) * share
+    def _stop(self, clock: _LoopClock | None, done: int) -> bool:
+        """Whether the loop timed by ``clock`` must stop after ``done`` deals (never without a limit). A loop that
+        has played no deal raises ``OutOfTime``."""
+        if clock is None or not clock.over(done):
+            return False
+        self.stops += 1
+        if not done:
+            raise OutOfTime(f"not one sampled deal fits in {self.ms} ms for this decision")
+        return True
+
+    def _fits(self, plays: int) -> bool:
+        """Whether ``plays`` card plays at the measured pace (with its margin) fit in the time left (always, without
+        a limit)."""
+        return self.ms is None or time.perf_counter() + plays * self.pace * PACE_MARGIN <= self._end
 
     def _deals(self, playouts: int, cards: int, scale: int = 1, cost: int = 0) -> int:
         """Sampled deals for a decision that plays ``playouts`` playouts of ``cards`` cards on each deal (or, given
@@ -150,38 +232,50 @@ class SearchBot:
         budget, least = LEVELS[self.level]
         return max(least, min(MAX_SAMPLES, budget * scale // (playouts * (cost or cards + OVERHEAD))))
 
+    def _clock(self, playouts: int, cards: int, cost: int = 0) -> _LoopClock | None:
+        """The clock of one loop over sampled deals, each as in ``_deals``; None without a time limit."""
+        if self.ms is None:
+            return None
+        return _LoopClock(self._end, playouts * (cost or cards + OVERHEAD) * self.pace * PACE_MARGIN)
+
     def _solve_cost(self, moves: int, players: int, tricks_left: int, scale: int = 1) -> int:
-        if self.ms is not None and self.ms < EXACT_LEAST_MS:
-            return 0  # an exact solve may not finish in time: heuristic playouts, stopped by the clock
         """The cost of solving the rest of the hand exactly on one deal, in card plays, when this decision solves
-        (at most ``MAX_TRICKS`` tricks left, and the level's budget affords ``EXACT_LEAST_DEALS`` deals); else 0."""
+        (at most ``MAX_TRICKS`` tricks left, the level's budget affords ``EXACT_LEAST_DEALS`` deals, and under a time
+        limit so does the time left); else 0."""
         if tricks_left > MAX_TRICKS:
             return 0
         cost = solve_cost(players, tricks_left)
         if self.samples is None and LEVELS[self.level][0] * scale // (moves * cost) < EXACT_LEAST_DEALS:
             return 0
+        if not self._fits(EXACT_LEAST_DEALS * moves * cost):
+            return 0
         return cost
 
-    def _play_setup(self, view: View, cost: int = 0) -> tuple[Sampler, tuple[int, ...], int, int, list[int]]:
-        """What playing a card needs in both games: the sampler, the moves, how many deals, the Jester-lead reading,
-        and the card each move plays."""
+    def _play_setup(
+        self, view: View, cost: int = 0
+    ) -> tuple[Sampler, tuple[int, ...], int, _LoopClock | None, int, list[int]]:
+        """What playing a card needs in both games: the sampler, the moves, how many deals, the loop's clock under a
+        time limit, the Jester-lead reading, and the card each move plays."""
         moves = view.legal_actions
         left = view.players * view.hand_size - view.played.bit_count()
         lead_rule = view.rules.lead_rule
-        return Sampler(view), moves, self._deals(len(moves), left, cost=cost), lead_rule, [
-            A.card_of_action(a, view.hand) for a in moves
-        ]
+        deals = self._deals(len(moves), left, cost=cost)
+        clock = self._clock(len(moves), left, cost)
+        return Sampler(view), moves, deals, clock, lead_rule, [A.card_of_action(a, view.hand) for a in moves]
 
     # --- Wizard ------------------------------------------------------------------------------------------------
 
     def _weighted_deals(
         self, view: View, sampler: Sampler, deals: int, rng: random.Random, model: BidModel, played: list[int],
-    ) -> list[tuple[list[int], list[int], int]]:
+    ) -> Iterable[tuple[list[int], list[int], int]]:
         """The deals to play out, as (hands, dealt hands, times drawn): ``deals`` draws from the deals consistent
         with the view, weighted by the likelihood of the bids the other seats have made (``inference.py``). With no
-        other bid known, plain uniform draws."""
+        other bid known, plain uniform draws (under a time limit, drawn one at a time as they are played)."""
         n, me = view.players, view.seat
         if all(b is None for s, b in enumerate(view.bids) if s != me):
+            if self.ms is not None:
+                return ((hands, dealt_hands(hands, played), 1) for hands in
+                        (sampler.sample(rng)[:n] for _ in range(deals)))
             out = []
             for _ in range(deals):
                 hands = sampler.sample(rng)[:n]
@@ -189,8 +283,11 @@ class SearchBot:
             return out
         candidates = []
         weights = []
+        # Under a time limit, CANDIDATE_SHARE of it at most goes to drawing candidates.
+        stop = self._begun + (self._end - self._begun) * CANDIDATE_SHARE
         for drawn in range(deals * OVERSAMPLE):
-            if drawn and self._past(0.5):  # under a time limit, half of it at most goes to drawing candidates
+            if drawn and self.ms is not None and time.perf_counter() >= stop:
+                self.stops += 1
                 break
             hands = sampler.sample(rng)[:n]
             dealt = dealt_hands(hands, played)
@@ -211,13 +308,13 @@ class SearchBot:
         tricks_left = view.hand.bit_count()
         cost = self._solve_cost(len(view.legal_actions), n, tricks_left)
         exact = cost > 0
-        sampler, moves, deals, lead_rule, cards = self._play_setup(view, cost)
+        sampler, moves, deals, clock, lead_rule, cards = self._play_setup(view, cost)
         totals = [0] * len(moves)
         trump = view.trump_suit
         model = BidModel(trump, n, view.hand_size, view.dealer)
         drawn = done = 0
         for hands, dealt, count in self._weighted_deals(view, sampler, deals, rng, model, list(view.played_by)):
-            if self._time_up(done):
+            if self._stop(clock, done):
                 break
             done += 1
             targets = self._targets(view, dealt, model, rng)
@@ -253,6 +350,7 @@ class SearchBot:
         cost = self._solve_cost(len(bids), n, size, BID_BUDGET)
         exact = cost > 0
         deals = self._deals(len(bids), n * size, BID_BUDGET, cost) // share or 1
+        clock = self._clock(len(bids), n * size, cost)
         lead_rule = view.rules.lead_rule
         leader = (view.dealer + 1) % n
         model = BidModel(trump, n, size, view.dealer)
@@ -261,7 +359,7 @@ class SearchBot:
         known = list(view.bids)
         done = 0
         for hands, dealt, count in self._weighted_deals(view, sampler, deals, rng, model, [0] * n):
-            if self._time_up(done):
+            if self._stop(clock, done):
                 break
             done += 1
             # The seats after this one answer each bid tried, with the same random numbers for every bid.
@@ -344,13 +442,14 @@ class SearchBot:
         trumps = self._trumps(view)
         holder = view.high_bidder
         deals = self._deals(len(trumps) + (holder >= 0), n * size)
+        clock = self._clock(len(trumps) + (holder >= 0), n * size)
         contract = view.high_bid + 1
         # taken[t][k]: deals where the team took k tricks with this seat bidding and naming trump t.
         taken = [[0] * (size + 1) for _ in trumps]
         keep = 0.0
         no_gifts = [0] * n
         for done in range(deals):
-            if self._time_up(done):
+            if self._stop(clock, done):
                 deals = done  # the averages below are over the deals played
                 break
             hands = sampler.sample(rng)[:n]
@@ -378,10 +477,11 @@ class SearchBot:
         sampler = Sampler(view)
         actions = view.legal_actions
         deals = self._deals(len(actions), n * view.hand_size)
+        clock = self._clock(len(actions), n * view.hand_size)
         totals = [0] * len(actions)
         no_gifts = [0] * n
         for done in range(deals):
-            if self._time_up(done):
+            if self._stop(clock, done):
                 deals = done  # the averages below are over the deals played
                 break
             hands = sampler.sample(rng)[:n]
@@ -396,10 +496,11 @@ class SearchBot:
         sampler = Sampler(view)
         actions = view.legal_actions
         deals = self._deals(len(actions), n * view.hand_size)
+        clock = self._clock(len(actions), n * view.hand_size)
         bidder = view.high_bidder
         totals = [0] * len(actions)
         for done in range(deals):
-            if self._time_up(done):
+            if self._stop(clock, done):
                 deals = done  # the averages below are over the deals played
                 break
             hands, given = sampler.sample_passing(rng)
@@ -412,12 +513,12 @@ class SearchBot:
 
     def _wily_play(self, view: View, rng: random.Random) -> dict[int, float]:
         n = view.players
-        sampler, moves, deals, lead_rule, cards = self._play_setup(view)
+        sampler, moves, deals, clock, lead_rule, cards = self._play_setup(view)
         teams = view.teams
         bidder = view.high_bidder
         totals = [0] * len(moves)
         for done in range(deals):
-            if self._time_up(done):
+            if self._stop(clock, done):
                 deals = done  # the averages below are over the deals played
                 break
             hands = sampler.sample(rng)[:n]
@@ -431,4 +532,4 @@ class SearchBot:
 
 register_bot("search")(SearchBot)
 
-__all__ = ["LEVELS", "SearchBot"]
+__all__ = ["LEVELS", "OutOfTime", "SearchBot", "measure_pace"]
