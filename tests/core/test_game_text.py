@@ -7,6 +7,7 @@ import os
 import random
 import re
 import time
+from pathlib import Path
 
 import pytest
 
@@ -125,6 +126,16 @@ def test_a_game_begun_at_a_position_round_trips() -> None:
     state = _play(start_game(middle, seed=1), random.Random(3))
     game = game_to_text(state.record())
     assert "\n2.1 " in game and game_from_text(game) == state.record()
+
+
+def test_the_examples_of_docs_notation_md_read_and_write_back_exactly() -> None:
+    docs = Path(__file__).parents[2] / "docs" / "notation.md"
+    games = docs.read_text(encoding="utf-8").split("\n## Games\n", 1)[1]
+    examples = re.findall(r"```\n(\[Format .*?)```", games, re.DOTALL)
+    assert len(examples) == 2
+    for example in examples:
+        record = game_from_text(example)
+        assert record.actions and game_to_text(record) == example
 
 
 # --- refused, with the place named -------------------------------------------------------------------------------
