@@ -18,6 +18,7 @@ from wizardcards.core import (
     Phase,
     PositionError,
     RuleSet,
+    TrickGameState,
     View,
     WizardState,
     new_game,
@@ -60,18 +61,24 @@ def _canon(view: View) -> View:
     )
 
 
+def random_state(rules: RuleSet, rng: random.Random, most: int) -> TrickGameState | None:
+    """A game of ``rules`` after up to ``most`` random decisions, or None if it ended first."""
+    state = new_game(rules, rng.randrange(2**32))
+    for _ in range(rng.randrange(most)):
+        if state.is_terminal():
+            return None
+        state.apply(rng.choice(state.legal_actions()))
+    return None if state.is_terminal() else state
+
+
 def test_random_positions_round_trip_through_text_and_state() -> None:
     rng = random.Random(18)
     all_rules = [*PRESETS.values(), *MODES]
     checked = 0
     while checked < ROUND_TRIPS:
         rules = all_rules[checked % len(all_rules)]
-        state = new_game(rules, rng.randrange(2**32))
-        for _ in range(rng.randrange(700)):
-            if state.is_terminal():
-                break
-            state.apply(rng.choice(state.legal_actions()))
-        if state.is_terminal():
+        state = random_state(rules, rng, 700)
+        if state is None:
             continue
         position = position_of(state)
         text = position_to_text(position)
@@ -176,12 +183,8 @@ def test_random_views_from_what_the_seat_knows_equal_the_games_views() -> None:
     rules_list = list(PRESETS.values())
     while checked < 300:
         rules = rules_list[checked % len(rules_list)]
-        state = new_game(rules, rng.randrange(2**32))
-        for _ in range(rng.randrange(500)):
-            if state.is_terminal():
-                break
-            state.apply(rng.choice(state.legal_actions()))
-        if state.is_terminal():
+        state = random_state(rules, rng, 500)
+        if state is None:
             continue
         me = rng.randrange(rules.players)
         position = position_of(state)

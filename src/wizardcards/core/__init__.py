@@ -49,6 +49,7 @@ __all__ = [
     "State",
     "Suit",
     "Trick",
+    "TrickGameState",
     "View",
     "WilyState",
     "WizardState",
