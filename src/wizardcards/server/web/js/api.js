@@ -3,9 +3,10 @@
 import { storageGet, storageSet } from './dom.js';
 
 export class HttpError extends Error {
-  constructor(status, detail) {
+  constructor(status, detail, retryAfter = null) {
     super(detail);
     this.status = status;
+    this.retryAfter = retryAfter; // seconds, from a 429's Retry-After header
   }
 }
 
@@ -21,7 +22,9 @@ async function request(method, path, body) {
   if (!response.ok) {
     let detail = data && data.detail;
     if (Array.isArray(detail)) detail = detail.map((d) => d.msg || JSON.stringify(d)).join('; ');
-    throw new HttpError(response.status, detail || `${response.status} ${response.statusText}`);
+    const retry = Number(response.headers.get('Retry-After'));
+    throw new HttpError(response.status, detail || `${response.status} ${response.statusText}`,
+      Number.isFinite(retry) && retry > 0 ? retry : null);
   }
   return data;
 }
@@ -33,10 +36,20 @@ export const api = {
     meta = meta || request('GET', '/meta').catch((error) => { meta = null; throw error; });
     return meta;
   },
-  tables: (status) => request('GET', status ? `/tables?status=${status}` : '/tables'),
+  /** GET /tables: {tables, total, limit, offset}, newest first; status, limit and offset are optional. */
+  tables: ({ status, limit, offset } = {}) => {
+    const query = new URLSearchParams();
+    if (status) query.set('status', status);
+    if (limit !== undefined) query.set('limit', String(limit));
+    if (offset) query.set('offset', String(offset));
+    const text = query.toString();
+    return request('GET', text ? `/tables?${text}` : '/tables');
+  },
   table: (id) => request('GET', `/tables/${encodeURIComponent(id)}`),
   create: (body) => request('POST', '/tables', body),
   join: (id, name) => request('POST', `/tables/${encodeURIComponent(id)}/join`, { name }),
+  /** Exchange an invite code (single use) for the seat's token: {table, seat, token, link}. */
+  claimInvite: (invite, name) => request('POST', '/invites', name ? { invite, name } : { invite }),
   sheet: (id) => request('GET', `/tables/${encodeURIComponent(id)}/sheet`),
   replay: (id) => request('GET', `/tables/${encodeURIComponent(id)}/replay`),
 };
@@ -52,13 +65,20 @@ export function mySeats() {
 }
 
 export function rememberSeat(entry) {
+  const before = mySeats().find((s) => s.token === entry.token);
   const seats = mySeats().filter((s) => s.token !== entry.token);
-  seats.unshift({ ...entry, time: Date.now() });
+  // what an earlier entry knew and this one does not (the invite code it was claimed with) is kept
+  seats.unshift({ ...before, ...Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== undefined)), time: Date.now() });
   storageSet(SEATS_KEY, seats.slice(0, 40));
 }
 
 export function findSeat(token) {
   return mySeats().find((s) => s.token === token) || null;
+}
+
+/** The seat this browser took with an invite code (a code is used once: opening the invite link again finds it here). */
+export function findInvite(invite) {
+  return mySeats().find((s) => s.invite === invite) || null;
 }
 
 export function forgetSeat(token) {

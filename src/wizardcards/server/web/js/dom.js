@@ -1,5 +1,9 @@
 // Small DOM helpers: every text goes in through textContent / attributes, never innerHTML, so names and chat lines
 // typed by other players cannot inject markup.
+//
+// The server's Content-Security-Policy (style-src 'self') refuses inline style attributes: a style is a class of
+// app.css, or set property by property through the CSSOM (h('div', {style: {marginLeft: '4px'}}) or el.style.x = ...),
+// never as a "style" attribute string.
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -9,7 +13,10 @@ function apply(el, attrs) {
     if (key === 'class') el.setAttribute('class', value);
     else if (key === 'text') el.textContent = value;
     else if (key === 'dataset') Object.assign(el.dataset, value);
-    else if (key === 'style' && typeof value === 'object') Object.assign(el.style, value);
+    else if (key === 'style') {
+      if (typeof value !== 'object') throw new TypeError('h(): a style is an object of properties (the CSP refuses style attributes)');
+      Object.assign(el.style, value);
+    }
     else if (key.startsWith('on') && typeof value === 'function') el.addEventListener(key.slice(2), value);
     else el.setAttribute(key, value === true ? '' : String(value));
   }

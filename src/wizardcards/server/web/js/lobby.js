@@ -7,6 +7,9 @@ import { copyText, fill, h, storageSet } from './dom.js';
 import { describeRules, GAME_NAMES } from './rules.js';
 
 const REFRESH_MS = 4000;
+// the lists, each a page of GET /tables (newest first) with its own Newer / Older buttons
+const LISTS = [{ status: 'waiting', limit: 20 }, { status: 'playing', limit: 12 }, { status: 'finished', limit: 15 }];
+const MINE_SHOWN = 8; // "Your games": this browser's newest tables
 
 // names for bot seats left unnamed (the seat's badge says it is a bot)
 const BOT_NAMES = ['Merlin', 'Morgana', 'Circe', 'Prospero', 'Nimue', 'Gandalf', 'Medea'];
@@ -38,6 +41,9 @@ class Lobby {
     this.root = root;
     this.meta = null;
     this.tables = [];
+    this.pages = {};
+    this.offsets = { waiting: 0, playing: 0, finished: 0 };
+    this.mineCache = new Map(); // finished tables of this browser's seats that are on no page shown
   }
 
   async start() {
@@ -245,39 +251,47 @@ class Lobby {
     try {
       table = await api.create(body);
     } catch (error) {
-      this.el.formError.textContent = `The table could not be created: ${error.message}`;
+      this.el.formError.textContent = `The table could not be created: ${error.message}${retryText(error)}`;
       this.el.createButton.disabled = false;
       return;
     }
     this.el.createButton.disabled = false;
-    storageSet(`wizardcards.created.${table.id}`, { seats: table.seats, spectator: table.spectator });
     const humans = table.seats || [];
-    const mine = body.seats[0].claimed ? humans[0] : null; // the creator's own seat, when seat 1 is a person
+    // the answer's human seats: the creator's own with its token, each invited one with its invite link, open ones
+    // with nothing (Join hands those out); kept so that the waiting room can show the invite links again
+    storageSet(`wizardcards.created.${table.id}`, {
+      seats: humans.map(({ seat, name, invite, link }) => ({ seat, name, invite: invite || null, link: invite ? link : null })),
+      spectator: table.spectator,
+    });
+    const mine = humans.find((seat) => seat.token) || null; // the creator's own seat, when seat 1 is a person
     if (mine) rememberSeat({ token: mine.token, table: table.id, seat: mine.seat, name: mine.name, game: table.game });
     if (mine && humans.length === 1) {
-      location.href = mine.invite; // nobody to invite: straight to the table
+      location.href = seatLink(mine); // nobody to invite: straight to the table
       return;
     }
-    this.showCreated(table, body);
+    this.showCreated(table, mine);
     this.refresh();
   }
 
-  showCreated(table, body) {
-    const humans = table.seats || [];
-    const mine = body.seats[0].claimed ? humans[0] : null;
-    const open = (seat) => !!(body.seats[seat.seat] && body.seats[seat.seat].open);
-    const rows = humans.filter((seat) => seat !== mine).map((seat) => h('li', {}, h('b', {}, open(seat) ? `Seat ${seat.seat + 1}` : seat.name),
-      open(seat) ? ' \u2014 open: anyone can join from the lobby, or send this link' : ` (seat ${seat.seat + 1})`,
-      copyRow(`Invite link for ${open(seat) ? `seat ${seat.seat + 1}` : seat.name}`, seat.invite)));
+  showCreated(table, mine) {
+    const others = (table.seats || []).filter((seat) => seat !== mine);
+    const rows = others.map((seat) => (seat.invite
+      ? h('li', { dataset: { seat: String(seat.seat) } }, h('b', {}, seat.name), ` (seat ${seat.seat + 1})`,
+        copyRow(`Invite link for ${seat.name}`, seat.link))
+      : h('li', { dataset: { seat: String(seat.seat) } }, h('b', {}, `Seat ${seat.seat + 1}`),
+        ' \u2014 open: anyone can join it from the lobby')));
+    const invited = others.some((seat) => seat.invite);
     fill(this.el.created,
       h('h2', {}, 'Table ready'),
-      rows.length ? h('p', {}, 'Send each person their own link; the game starts when everybody has joined.')
+      rows.length ? h('p', {}, invited
+        ? 'Send each invited person their own link (it works once: it becomes their seat). The game starts when everybody has joined.'
+        : 'The game starts when everybody has joined.')
         : h('p', {}, 'Only bots at this table: it is playing itself. Watch it:'),
       rows.length ? h('ul', { class: 'invite-list' }, rows) : null,
-      h('p', { class: 'spectator-link' }, h('b', {}, 'Spectators'), copyRow('Spectator link', `${table.spectator}&watch`)),
+      table.spectator ? h('p', { class: 'spectator-link' }, h('b', {}, 'Spectators'), copyRow('Spectator link', table.spectator)) : null,
       h('div', { class: 'row' },
-        mine ? h('a', { class: 'button primary big', id: 'btn-take-seat', href: mine.invite }, `Take your seat (${mine.name})`)
-          : h('a', { class: 'button primary big', href: `${table.spectator}&watch` }, 'Watch'),
+        mine ? h('a', { class: 'button primary big', id: 'btn-take-seat', href: seatLink(mine) }, `Take your seat (${mine.name})`)
+          : table.spectator ? h('a', { class: 'button primary big', href: table.spectator }, 'Watch') : null,
         h('button', { type: 'button', onclick: () => { this.el.created.hidden = true; } }, 'Close')));
     this.el.created.hidden = false;
     this.el.created.scrollIntoView({ block: 'nearest' });
@@ -286,35 +300,46 @@ class Lobby {
   // --- the lists ----------------------------------------------------------------------------------------------
 
   async refresh() {
-    let tables;
+    // one page of each list (GET /tables answers newest first, a page at a time), and this browser's own tables
+    // that are on none of those pages, asked one by one (at most MINE_SHOWN of them)
+    let lists;
+    let extra;
     try {
-      tables = await api.tables();
+      lists = await Promise.all(LISTS.map((list) => api.tables({ status: list.status, limit: list.limit, offset: this.offsets[list.status] })));
+      const seen = new Set(lists.flatMap((answer) => answer.tables.map((t) => t.id)));
+      const wanted = myTables().filter((id) => !seen.has(id));
+      extra = await Promise.all(wanted.map((id) => this.mineCache.get(id) || api.table(id).then((table) => {
+        if (table.status === 'finished') this.mineCache.set(id, table); // a finished table does not change
+        return table;
+      }, () => null)));
       this.el.error.textContent = '';
     } catch (error) {
       this.el.error.textContent = `The server did not answer (${error.message}); trying again.`;
       return;
     }
     // redrawn only when something changed, so that a focused button keeps its focus between refreshes
-    const key = JSON.stringify([tables, mySeats()]);
+    const key = JSON.stringify([lists, extra, mySeats()]);
     if (key === this.shownKey) return;
     this.shownKey = key;
-    this.tables = tables;
+    this.pages = Object.fromEntries(LISTS.map((list, k) => [list.status, lists[k]]));
+    this.tables = [...lists.flatMap((answer) => answer.tables), ...extra.filter(Boolean)];
     const active = document.activeElement;
-    const item = active && active.closest && active.closest('.table-item');
-    const where = item ? [item.closest('section').id, item.dataset.table, active.textContent] : null;
+    const item = active && active.closest && active.closest('.table-item, .pager');
+    const where = item ? [item.closest('section').id, item.dataset.table || '', active.textContent] : null;
     this.renderLists();
     if (where) { // the same button of the same table, drawn anew
-      const again = [...document.querySelectorAll(`#${where[0]} .table-item[data-table="${where[1]}"] a, #${where[0]} .table-item[data-table="${where[1]}"] button`)]
+      const scope = where[1] ? `.table-item[data-table="${where[1]}"]` : '.pager';
+      const again = [...document.querySelectorAll(`#${where[0]} ${scope} a, #${where[0]} ${scope} button`)]
         .find((el) => el.textContent === where[2]);
       if (again) again.focus();
     }
   }
 
   watchLink(table) {
-    if (table.spectator) return `${table.spectator}&watch`;
+    if (table.spectator) return table.spectator;
     try {
       const created = JSON.parse(localStorage.getItem(`wizardcards.created.${table.id}`) || 'null');
-      return created && created.spectator ? `${created.spectator}&watch` : null;
+      return created && created.spectator ? created.spectator : null;
     } catch (_) {
       return null;
     }
@@ -322,12 +347,18 @@ class Lobby {
 
   playersText(table) {
     const players = table.players || table.names.map((name, seat) => ({ seat, name, bot: table.bots[seat], claimed: true }));
-    return players.map((p) => (p.bot ? `${p.name} (bot)` : p.claimed ? p.name : 'open seat')).join(', ');
+    // a seat not taken yet is open to anyone (Join), or kept for the person invited to it
+    return players.map((p) => (p.bot ? `${p.name} (bot)` : p.claimed ? p.name : p.open === false ? `${p.name} (invited)` : 'open seat')).join(', ');
   }
 
   renderLists() {
     const byId = new Map(this.tables.map((t) => [t.id, t]));
-    const mine = mySeats().filter((s) => byId.has(s.table)).slice(0, 8);
+    const shownTables = new Set();
+    const mine = mySeats().filter((s) => {
+      if (!byId.has(s.table) || shownTables.has(s.table)) return false; // one line a table: its newest seat
+      shownTables.add(s.table);
+      return true;
+    }).slice(0, MINE_SHOWN);
     this.el.mine.hidden = mine.length === 0;
     fill(this.el.mine, h('h2', { id: 'mine-title' }, 'Your games'),
       h('ul', { class: 'table-list' }, mine.map((seat) => {
@@ -338,28 +369,49 @@ class Lobby {
             h('span', { class: 'muted' }, ` \u00b7 ${statusText(table)}`)),
           h('div', { class: 'table-buttons' }, finished
             ? h('a', { class: 'button', href: `/replay/${encodeURIComponent(table.id)}` }, 'Replay')
-            : h('a', { class: 'button primary', href: `/play?token=${encodeURIComponent(seat.token)}` }, 'Resume')));
+            : h('a', { class: 'button primary', href: seatLink(seat) }, 'Resume')));
       })));
 
-    const open = this.tables.filter((t) => t.status === 'waiting' && (t.open_seats ?? 0) > 0).reverse();
+    const page = (status) => this.pages[status] || { tables: [], total: 0, limit: 0, offset: 0 };
+    const waiting = page('waiting');
+    const open = waiting.tables.filter((t) => (t.open_seats ?? 0) > 0);
     fill(this.el.open, h('h2', { id: 'open-title' }, 'Tables waiting for players'),
       open.length ? h('ul', { class: 'table-list' }, open.map((table) => this.tableItem(table, [
         h('button', { type: 'button', class: 'primary', onclick: (event) => this.join(table, event.currentTarget),
           'aria-label': `Join ${GAME_NAMES[table.game]} table with ${this.playersText(table)}` }, 'Join'),
         this.watchButton(table),
-      ]))) : h('p', { class: 'muted' }, 'None right now. Create one, and send its invite links.'));
+      ]))) : h('p', { class: 'muted' }, waiting.offset ? 'None on this page.' : 'None right now. Create one, and send its invite links.'),
+      this.pager('waiting', waiting, 'waiting tables'));
 
-    const playing = this.tables.filter((t) => t.status === 'playing').reverse().slice(0, 12);
+    const playing = page('playing');
     fill(this.el.playing, h('h2', { id: 'playing-title' }, 'Playing now'),
-      playing.length ? h('ul', { class: 'table-list' }, playing.map((table) => this.tableItem(table, [this.watchButton(table)])))
-        : h('p', { class: 'muted' }, 'No game is being played.'));
+      playing.tables.length ? h('ul', { class: 'table-list' }, playing.tables.map((table) => this.tableItem(table, [this.watchButton(table)])))
+        : h('p', { class: 'muted' }, 'No game is being played.'),
+      this.pager('playing', playing, 'games being played'));
 
-    const finished = this.tables.filter((t) => t.status === 'finished').reverse().slice(0, 15);
+    const finished = page('finished');
     fill(this.el.finished, h('h2', { id: 'finished-title' }, 'Finished games'),
-      finished.length ? h('ul', { class: 'table-list' }, finished.map((table) => this.tableItem(table, [
+      finished.tables.length ? h('ul', { class: 'table-list' }, finished.tables.map((table) => this.tableItem(table, [
         h('a', { class: 'button', href: `/replay/${encodeURIComponent(table.id)}`,
           'aria-label': `Replay ${GAME_NAMES[table.game]} game of ${table.names.join(', ')}` }, 'Replay'),
-      ]))) : h('p', { class: 'muted' }, 'No finished game yet.'));
+      ]))) : h('p', { class: 'muted' }, 'No finished game yet.'),
+      this.pager('finished', finished, 'finished games'));
+  }
+
+  /** "1–12 of 40" with Newer / Older buttons, for a list longer than one page (none when it all fits). */
+  pager(status, answer, what) {
+    const { total = 0, offset = 0, tables = [] } = answer;
+    const size = LISTS.find((list) => list.status === status).limit;
+    if (total <= size && offset === 0) return null;
+    const go = (to) => {
+      this.offsets[status] = Math.max(0, to);
+      this.refresh();
+    };
+    const first = tables.length ? offset + 1 : offset;
+    return h('nav', { class: 'pager', 'aria-label': `Pages of ${what}` },
+      h('button', { type: 'button', class: 'small', disabled: offset === 0, onclick: () => go(offset - size) }, '\u2039 Newer'),
+      h('span', { class: 'muted pager-text' }, `${first}\u2013${offset + tables.length} of ${total}`),
+      h('button', { type: 'button', class: 'small', disabled: offset + size >= total, onclick: () => go(offset + size) }, 'Older \u203a'));
   }
 
   watchButton(table) {
@@ -389,14 +441,29 @@ class Lobby {
     try {
       const answer = await api.join(table.id, name);
       rememberSeat({ token: answer.token, table: table.id, seat: answer.seat, name, game: table.game });
-      location.href = answer.invite || `/play?token=${encodeURIComponent(answer.token)}`;
+      location.href = seatLink(answer);
     } catch (error) {
       button.disabled = false;
       this.el.error.textContent = error instanceof HttpError && error.status === 409
-        ? `That table has no free seat any more (${error.message}).` : `Could not join: ${error.message}`;
+        ? `That table has no free seat any more (${error.message}).` : `Could not join: ${error.message}${retryText(error)}`;
       this.refresh();
     }
   }
+}
+
+/** The address of a seat this browser holds: its token in the fragment, never in the query string. */
+function seatLink(seat) {
+  return `/play#token=${encodeURIComponent(seat.token)}`;
+}
+
+/** The tables of this browser's seats, newest first, at most MINE_SHOWN. */
+function myTables() {
+  return [...new Set(mySeats().map((s) => s.table))].slice(0, MINE_SHOWN);
+}
+
+function retryText(error) {
+  return error instanceof HttpError && error.status === 429 && error.retryAfter
+    ? ` (try again in ${Math.ceil(error.retryAfter)} s)` : '';
 }
 
 function statusText(table) {

@@ -1,7 +1,13 @@
 // The single page: the path decides the screen (the server serves this page at /, /play and /replay/{id}).
-//   /                 the lobby: create a table, join, watch, replay (lobby.js)
-//   /play?token=...   a table, as the token's seat or as a spectator (table.js)
-//   /replay/{id}      a finished game, step by step with every hand (replay.js)
+//   /                        the lobby: create a table, join, watch, replay (lobby.js)
+//   /play#token=<token>      a table, as the token's seat (table.js)
+//   /play#invite=<code>      an invitation: the page asks the name, exchanges the code for the seat's token
+//                            (POST /invites) and moves on to /play#token=<token>
+//   /play#watch=<token>      a table as a spectator (the table's public spectator token)
+//   /replay/{id}             a finished game, step by step with every hand (replay.js)
+//
+// Tokens and invite codes travel in the URL's fragment only: a browser never sends the fragment to the server, nor to
+// another site in a Referer. The page keeps its seats' tokens in localStorage (api.js).
 
 // Every screen draws cards with the core's rank labels (GET /meta), so they are asked for first. When the server
 // does not answer, the lobby says so; a table or a replay draws ranks as "?".
@@ -14,14 +20,38 @@ import { startTable } from './table.js';
 
 const app = document.getElementById('app');
 const path = location.pathname.replace(/\/+$/, '') || '/';
-const params = new URLSearchParams(location.search);
+
+// an address written before tokens moved to the fragment (/play?token=...[&watch]): the same, as a fragment, and the
+// query string dropped from the address bar and the history
+const query = new URLSearchParams(location.search);
+if (path === '/play' && query.has('token')) {
+  const key = query.has('watch') ? 'watch' : 'token';
+  history.replaceState(null, '', `/play#${key}=${encodeURIComponent(query.get('token'))}`);
+}
+const fragment = new URLSearchParams(location.hash.slice(1));
+
+// the skip link moves the focus without changing the address (a "#main" fragment would replace the seat's token)
+document.querySelector('.skip-link')?.addEventListener('click', (event) => {
+  const main = document.getElementById('main');
+  if (!main) return;
+  event.preventDefault();
+  main.tabIndex = -1;
+  main.focus();
+  main.scrollIntoView({ block: 'start' });
+});
 
 try {
   setRankLabels((await api.meta()).rank_labels);
 } catch (_) { /* said by the screen below, where it matters */ }
 
 if (path === '/play') {
-  startTable(app, params.get('token') || '', { watch: params.has('watch') });
+  // a link to another seat or table on this page (rematch, a pasted link) changes the fragment only: load it anew
+  window.addEventListener('hashchange', () => {
+    if (/(^#|&)(token|invite|watch)=/.test(location.hash)) location.reload();
+  });
+  if (fragment.get('invite')) startTable(app, '', { invite: fragment.get('invite') });
+  else if (fragment.get('watch')) startTable(app, fragment.get('watch'), { watch: true });
+  else startTable(app, fragment.get('token') || '');
 } else if (path.startsWith('/replay/')) {
   startReplay(app, decodeURIComponent(path.slice('/replay/'.length)));
 } else {

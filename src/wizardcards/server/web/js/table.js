@@ -5,7 +5,7 @@
 // Views are shown one after another with short pauses (the other seats' cards appear one by one, a finished trick
 // stays on the table a moment and then goes to its winner); the pace is a setting ('normal', 'fast', 'off').
 
-import { findSeat, rememberSeat, savedName, saveName } from './api.js';
+import { api, findInvite, findSeat, HttpError, rememberSeat, savedName, saveName } from './api.js';
 import {
   BID_BASE, cardAction, cardName, cardShort, cardSvg, isJester, isWizard, NO_TRUMP, PASS, sortHand, SUITS, suitIcon,
   TRUMP_BASE,
@@ -55,10 +55,11 @@ export function startTable(root, token, options = {}) {
 }
 
 class TableScreen {
-  constructor(root, token, { watch = false } = {}) {
+  constructor(root, token, { watch = false, invite = null } = {}) {
     this.root = root;
     this.token = token;
     this.watch = watch;
+    this.invite = invite; // an invite code (/play#invite=...), exchanged for this seat's token once the name is known
     this.seat = null;
     this.tableId = null;
     this.names = [];
@@ -87,6 +88,17 @@ class TableScreen {
   }
 
   start() {
+    if (this.invite) {
+      // an invite link opened again in the browser that took it: the seat is this browser's already
+      const taken = findInvite(this.invite);
+      if (taken) {
+        this.takeToken(taken.token);
+        this.connect(null);
+      } else {
+        this.askName();
+      }
+      return;
+    }
     if (!this.token) {
       fill(this.root, h('main', { id: 'main', class: 'notice' },
         h('h1', {}, 'No table here'),
@@ -105,20 +117,59 @@ class TableScreen {
   askName() {
     const input = h('input', { id: 'join-name', type: 'text', maxlength: 64, required: true, autocomplete: 'nickname',
       value: savedName() });
-    const form = h('form', { class: 'card-panel join-form', onsubmit: (event) => {
+    const error = h('p', { class: 'error-line', id: 'join-error', role: 'alert' });
+    const submit = h('button', { type: 'submit', class: 'primary' }, 'Join the table');
+    const form = h('form', { class: 'card-panel join-form', onsubmit: async (event) => {
       event.preventDefault();
       const name = input.value.trim();
       if (!name) { input.focus(); return; }
       saveName(name);
-      this.connect(name);
+      if (!this.invite) { this.connect(name); return; } // a seat's own link: the name goes with the hello
+      submit.disabled = true;
+      error.textContent = '';
+      try {
+        await this.claimInvite(name);
+      } catch (failure) {
+        submit.disabled = false;
+        if (failure instanceof HttpError && failure.status === 404) {
+          this.usedInvite();
+          return;
+        }
+        const retry = failure instanceof HttpError && failure.retryAfter ? ` Try again in ${Math.ceil(failure.retryAfter)} s.` : '';
+        error.textContent = `Could not take the seat: ${failure.message}.${retry}`;
+        input.focus();
+        return;
+      }
+      this.connect(null);
     } },
     h('h1', {}, 'Take your seat'),
     h('p', {}, 'You were invited to a table. The other players will see this name.'),
-    h('label', { for: 'join-name' }, 'Your name'), input,
-    h('div', { class: 'row' }, h('button', { type: 'submit', class: 'primary' }, 'Join the table'),
-      h('a', { href: '/', class: 'button' }, 'Lobby')));
+    h('label', { for: 'join-name' }, 'Your name'), input, error,
+    h('div', { class: 'row' }, submit, h('a', { href: '/', class: 'button' }, 'Lobby')));
     fill(this.root, h('main', { id: 'main', class: 'notice' }, form));
     input.focus();
+  }
+
+  /** POST /invites: the invite code becomes this seat's token, kept by this browser; the address becomes the seat's
+   * own (/play#token=...), so that a reload or a bookmark finds the seat and the used code is not shown again. */
+  async claimInvite(name) {
+    const answer = await api.claimInvite(this.invite, name);
+    rememberSeat({ token: answer.token, table: answer.table, seat: answer.seat, name, invite: this.invite });
+    this.takeToken(answer.token, answer.link);
+  }
+
+  takeToken(token, link = null) {
+    this.token = token;
+    this.invite = null;
+    history.replaceState(null, '', link && link.startsWith('/play#token=') ? link : `/play#token=${encodeURIComponent(token)}`);
+  }
+
+  usedInvite() {
+    fill(this.root, h('main', { id: 'main', class: 'notice' },
+      h('h1', {}, 'This invite link was used'),
+      h('p', {}, 'An invite link takes one seat, once. If you took the seat in another browser, open the table there '
+        + '(its lobby lists it under "Your games"); otherwise ask the person who invited you for a new link.'),
+      h('a', { href: '/', class: 'button primary' }, 'Go to the lobby')));
   }
 
   connect(name) {
@@ -270,7 +321,9 @@ class TableScreen {
   }
 
   onError(message) {
-    if (this.pending && message.reply_to === this.pending.id) this.pending = null;
+    const refused = this.pending && (message.reply_to === this.pending.id
+      || (!message.reply_to && (message.code === 'stale' || message.code === 'unavailable'))) ? this.pending : null;
+    if (refused) this.pending = null;
     if (message.code === 'bad_token') {
       fill(this.root, h('main', { id: 'main', class: 'notice' },
         h('h1', {}, 'This link is not valid'),
@@ -279,7 +332,24 @@ class TableScreen {
       return;
     }
     if (this.hint && (message.reply_to === this.hint.id || message.code === 'no_hints')) this.hint = null;
-    this.el.error.textContent = message.message;
+    if (this.chatSent && message.reply_to === this.chatSent.id) {
+      // a refused chat line (too many at once: "limited") is given back to be sent again
+      if (!this.el.chatInput.value) this.el.chatInput.value = this.chatSent.text;
+      this.chatSent = null;
+    }
+    let text = message.message;
+    if (message.code === 'stale') {
+      // the move answered a decision the table has passed (another tab or device of this seat, a late click): the
+      // page asks for the table as it is now; a card chosen for passing is offered again once it is this seat's turn
+      if (refused && refused.phase === 'pass_cards') this.passQueue.unshift(refused.action);
+      this.socket.send({ type: 'sync' });
+      text = 'The table had moved on: here it is as it is now.';
+    } else if (message.code === 'unavailable') {
+      // nothing changed on the server: the same move can be made again
+      if (refused && refused.phase === 'pass_cards') this.passQueue = [];
+      text = `Could not save that, try again. (${message.message})`;
+    }
+    this.el.error.textContent = text;
     clearTimeout(this.errorTimer);
     this.errorTimer = setTimeout(() => { this.el.error.textContent = ''; }, 6000);
     if (this.shown) this.renderInteractive(this.shown.view);
@@ -378,7 +448,8 @@ class TableScreen {
     if (this.pending && (message.seq > this.pending.seq || v.current_player !== this.seat)) this.pending = null;
     if (this.pending && this.pending.resend && message.status === 'playing') {
       this.pending.resend = false;
-      if (!this.socket.send({ type: 'action', id: this.pending.id, action: this.pending.action })) this.pending = null;
+      // the same id and the decision it answered: the server answers an accepted one with its ack again
+      if (!this.socket.send({ type: 'action', id: this.pending.id, action: this.pending.action, seq: this.pending.seq })) this.pending = null;
     }
     this.turnDeadline = typeof message.turn_left === 'number'
       ? { seat: v.current_player, at: message.receivedAt + message.turn_left * 1000 } : null;
@@ -634,7 +705,8 @@ class TableScreen {
     if (!waiting) return;
     const players = this.players || this.names.map((name, seat) => ({ seat, name, bot: this.bots[seat], claimed: null, connected: null }));
     const created = storageGet(`wizardcards.created.${this.tableId}`, null);
-    const invites = new Map(((created && created.seats) || []).map((s) => [s.seat, s.invite]));
+    // the invite links the creator's browser was given (an invite-only seat's /play#invite=... link)
+    const invites = new Map(((created && created.seats) || []).filter((s) => s.invite && s.link).map((s) => [s.seat, s.link]));
     fill(this.el.waiting,
       h('h2', {}, 'Waiting for players'),
       h('p', {}, 'The game starts when every human seat has joined.'),
@@ -898,7 +970,7 @@ class TableScreen {
       : wilyChart(v.sheet, v.teams, this.names, v.sheet.length);
     const buttons = [];
     if (this.rematch) {
-      buttons.push(h('a', { class: 'button primary', id: 'btn-join-rematch', href: `/play?token=${encodeURIComponent(this.rematch.token)}${this.seat < 0 ? '&watch' : ''}` },
+      buttons.push(h('a', { class: 'button primary', id: 'btn-join-rematch', href: this.rematchLink() },
         this.seat < 0 ? 'Watch the rematch' : 'Join the rematch'));
     } else if (this.seat >= 0) {
       buttons.push(h('button', { type: 'button', class: 'primary', id: 'btn-rematch', disabled: this.askedRematch,
@@ -997,7 +1069,11 @@ class TableScreen {
   sendChat() {
     const text = this.el.chatInput.value.trim();
     if (!text) return;
-    if (this.socket.send({ type: 'chat', text: text.slice(0, 300) })) this.el.chatInput.value = '';
+    const id = this.socket.send({ type: 'chat', text: text.slice(0, 300) });
+    if (id) {
+      this.chatSent = { id, text };
+      this.el.chatInput.value = '';
+    }
   }
 
   // --- decisions ----------------------------------------------------------------------------------------------
@@ -1005,12 +1081,13 @@ class TableScreen {
   act(action) {
     const v = this.shown && this.shown.view;
     if (!v || !this.myTurn(v) || this.pending || !v.legal_actions.includes(action)) return false;
-    const id = this.socket.send({ type: 'action', action });
+    // seq: the decision this answers (the view on screen); the server refuses it as stale if the table moved on
+    const id = this.socket.send({ type: 'action', action, seq: this.shown.seq });
     if (!id) {
       this.el.error.textContent = 'Not connected: your move was not sent. It can be made again once the connection is back.';
       return false;
     }
-    this.pending = { id, action, seq: this.shown.seq };
+    this.pending = { id, action, seq: this.shown.seq, phase: v.phase };
     this.bidDigits = '';
     this.el.error.textContent = '';
     this.renderInteractive(v);
@@ -1086,11 +1163,15 @@ class TableScreen {
     }
   }
 
+  rematchLink() {
+    return `/play#${this.seat < 0 ? 'watch' : 'token'}=${encodeURIComponent(this.rematch.token)}`;
+  }
+
   onRematch(message) {
     this.rematch = { table: message.table, token: message.token };
     if (this.seat >= 0) rememberSeat({ token: message.token, table: message.table, seat: this.seat, name: this.names[this.seat] });
     if (this.askedRematch) {
-      location.href = `/play?token=${encodeURIComponent(message.token)}`;
+      location.href = this.rematchLink(); // a new fragment on this page: main.js loads it anew
       return;
     }
     this.rematchChanged = true;
