@@ -1,8 +1,18 @@
-"""Helpers for the browser tests: the server process, tables made over HTTP, and playing a turn by clicking."""
+"""Helpers for the browser tests: the server process, tables made over HTTP, and playing a turn by clicking.
+
+Seats are reached the way a person reaches them: by the links of the table's creation answer, which carry the
+credential in the URL's fragment (``/play#token=...`` for the creator's own seat, ``/play#invite=...`` for an invited
+seat, whose page exchanges the code for a token with ``POST /invites``), never in a query string.
+"""
 
 from __future__ import annotations
 
+import functools
 import json
+import os
+import subprocess
+import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -40,24 +50,74 @@ class ServerProcess(live.ServerProcess):
         return response.json()
 
 
-def start_server(db: Path, port: int | None = None) -> ServerProcess:
-    """`wizard serve` on a free loopback port (or ``port``) with the SQLite file ``db``; returns once it answers."""
-    server = live.start_server(f"sqlite:///{db}", port)
-    return ServerProcess(server.process, server.port, db)
+# every browser test talks to the server from 127.0.0.1, one client: its per-client limits (tables a minute, joins,
+# connections, hellos) are raised out of the way of the tests, which do not test them (tests/server/ does)
+LOOSE_LIMITS = {"tables_per_minute": 100_000, "unfinished_tables_per_client": 100_000, "joins_per_minute": 100_000,
+                "connections_per_client": 100_000, "hellos_per_minute": 100_000}
+
+
+@functools.cache
+def serve_options() -> frozenset[str]:
+    """The options of `wizard serve` (from its parser: the same code as the server)."""
+    from wizardcards.cli import build_parser
+
+    for action in build_parser()._actions:  # noqa: SLF001 - argparse keeps subparsers only there
+        choices = getattr(action, "choices", None)
+        if isinstance(choices, dict) and "serve" in choices:
+            return frozenset(o for a in choices["serve"]._actions for o in a.option_strings)  # noqa: SLF001
+    return frozenset()
+
+
+def start_server(db: Path, port: int | None = None, timeout: float = 60.0) -> ServerProcess:
+    """`wizard serve` on a free loopback port (or ``port``) with the SQLite file ``db`` and loose per-client limits;
+    returns once it answers."""
+    port = port or live.free_port()
+    args: list[str] = []
+    if "--limit" in serve_options():
+        for name, value in LOOSE_LIMITS.items():
+            args += ["--limit", f"{name}={value}"]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "wizardcards.cli", "serve", "--port", str(port), "--db", f"sqlite:///{db}", *args],
+        env={**os.environ, "PYTHONUNBUFFERED": "1"}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )
+    server = ServerProcess(process, port, db)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited: {process.stderr.read().decode() if process.stderr else ''}")
+        try:
+            if httpx.get(server.url + "/protocol.schema.json", timeout=2).status_code == 200:
+                return server
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    server.kill()
+    raise RuntimeError("the server did not start in time")
 
 
 def create_table(server: ServerProcess, seats: list[dict[str, Any]], **fields: Any) -> dict[str, Any]:
-    """POST /tables; ``seats`` as the API takes them ({"name"} for a person, {"name", "bot"} for a bot)."""
+    """POST /tables; ``seats`` as the API takes them ({"name"} for an invited person, {"name", "claimed": true} for
+    the creator's own seat, {"name", "open": true} for an open seat, {"name", "bot"} for a bot). The answer's
+    ``seats`` hold one entry per human seat, with its ``link``."""
     return server.post("/tables", {"seats": seats, **fields})
 
 
-def open_seat(page: Page, server: ServerProcess, token: str, name: str | None = None) -> None:
-    """Open a seat's invite link; on a first visit the page asks for a name."""
-    page.goto(f"{server.url}/play?token={token}")
+def seat_entry(table: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The creation answer's entry for human seat ``seat``."""
+    return next(entry for entry in table["seats"] if entry["seat"] == seat)
+
+
+def open_seat(page: Page, server: ServerProcess, entry: dict[str, Any], name: str | None = None) -> None:
+    """Open a seat's link from the creation answer (``entry``: one of its ``seats``). An invite link asks for a name,
+    takes the seat and moves on to the seat's own address; a seat's own link opened by a browser that does not know
+    it asks for a name too."""
+    assert entry["link"], f"seat {entry['seat']} has no link (an open seat is taken with Join)"
+    page.goto(server.url + entry["link"])
     if name is not None:
         page.fill("#join-name", name)
         page.click("form.join-form button[type=submit]")
     page.wait_for_selector(".table-screen[data-seq]")
+    assert "#token=" in page.url, page.url  # the seat's own address: no invite code, no query string
 
 
 def seq(page: Page) -> int:

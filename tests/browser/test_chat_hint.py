@@ -20,8 +20,8 @@ def test_chat_hint_and_turn_timer(server: ServerProcess, new_context: Callable[.
     ann = watch_errors(new_context(viewport=DESKTOP).new_page())
     bea = watch_errors(new_context(viewport=PHONE).new_page())
     frames = {"ann": FrameLog(ann), "bea": FrameLog(bea)}
-    open_seat(ann, server, table["seats"][0]["token"], "Ann")
-    open_seat(bea, server, table["seats"][1]["token"], "Bea")
+    open_seat(ann, server, table["seats"][0], "Ann")
+    open_seat(bea, server, table["seats"][1], "Bea")
     for page in (ann, bea):
         page.wait_for_selector(".table-screen[data-status='playing']")
 
@@ -75,7 +75,7 @@ def test_chat_hint_and_turn_timer(server: ServerProcess, new_context: Callable[.
 def test_no_hint_button_where_the_table_allows_none(server: ServerProcess, page: Page) -> None:
     bots = [{"name": name, "bot": "rulebased"} for name in ("Cy", "Di", "Ed")]
     table = create_table(server, [{"name": "Ann"}, *bots], hints=False)
-    open_seat(page, server, table["seats"][0]["token"], "Ann")
+    open_seat(page, server, table["seats"][0], "Ann")
     page.wait_for_selector(".table-screen[data-my-turn='yes']")
     expect(page.locator("#controls button.bid").first).to_be_visible()
     expect(page.locator("#btn-hint")).to_have_count(0)

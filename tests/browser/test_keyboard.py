@@ -20,8 +20,9 @@ def focused(page: Page) -> dict[str, str]:
 
 def test_a_game_by_keyboard_with_labels(server: ServerProcess, page: Page) -> None:
     bots = [{"name": name, "bot": "rulebased"} for name in ("Merlin", "Morgana", "Circe")]
-    table = create_table(server, [{"name": "Ann"}, *bots], options={"schedule": "custom", "custom_hand_sizes": [2, 3]})
-    open_seat(page, server, table["seats"][0]["token"], "Ann")
+    table = create_table(server, [{"name": "Ann", "claimed": True}, *bots],
+                         options={"schedule": "custom", "custom_hand_sizes": [2, 3]})
+    open_seat(page, server, table["seats"][0], "Ann")
     expect(page.locator("#hand")).to_have_attribute("aria-label", re.compile(r"^Your hand, 2 cards"))
     expect(page.locator("#seats .seat").first).to_have_attribute("aria-label", re.compile(r"^Ann \(you\)"))
 

@@ -1,6 +1,7 @@
 """The lobby on a phone (390 x 844): create a table with an open seat, a seat for an invited person and a bot; a
 second person joins the open seat from the list of waiting tables, the creator takes their seat and waits, the invited
-person comes in by their link, and a spectator watches."""
+person comes in by their invite link (a code in the fragment, exchanged for the seat's own token), and a spectator
+watches. Every credential travels in a URL fragment, never in a query string."""
 
 from __future__ import annotations
 
@@ -44,11 +45,16 @@ def test_lobby_on_a_phone_create_invite_join_and_watch(
     created = ann.locator("#created")
     expect(created).to_contain_text("Table ready")
     cy_link = created.locator("input[aria-label='Invite link for Cy']").input_value()
-    assert re.fullmatch(r"http://127\.0\.0\.1:\d+/play\?token=[\w-]+", cy_link)
-    expect(created).to_contain_text("open: anyone can join from the lobby")
+    assert re.fullmatch(r"http://127\.0\.0\.1:\d+/play#invite=[\w-]+", cy_link)
+    # the open seat has no link (Join hands it out, with its own token), and Ann's own seat is hers alone
+    open_row = created.locator("li[data-seat='1']")
+    expect(open_row).to_contain_text("open: anyone can join it from the lobby")
+    expect(open_row.locator("input")).to_have_count(0)
     spectator = created.locator("input[aria-label='Spectator link']").input_value()
-    assert "/play?token=" in spectator and spectator.endswith("&watch")
-    expect(created.locator("button.copy")).to_have_count(3)
+    assert re.fullmatch(r"http://127\.0\.0\.1:\d+/play#watch=[\w-]+", spectator)
+    expect(created.locator("button.copy")).to_have_count(2)  # Cy's invite and the spectators' link
+    ann_link = created.locator("#btn-take-seat").get_attribute("href") or ""
+    assert re.fullmatch(r"/play#token=[\w-]+", ann_link), ann_link
     no_sideways_scroll(ann)
     screenshot(ann, "lobby-phone-created", full_page=True)
 
@@ -69,7 +75,7 @@ def test_lobby_on_a_phone_create_invite_join_and_watch(
     expect(bea.locator("#lobby-error")).to_contain_text("name")
     bea.fill("#your-name", "Bea")
     item.get_by_role("button", name=re.compile("^Join")).click()
-    bea.wait_for_url(re.compile(r"/play\?token="))
+    bea.wait_for_url(re.compile(r"/play#token=[\w-]+$"))
     bea.wait_for_selector(".table-screen[data-status='waiting']")
     expect(bea.locator("#seats")).to_contain_text("Bea")
     # Cy's seat is for Cy: the table is no longer offered to strangers
@@ -88,13 +94,29 @@ def test_lobby_on_a_phone_create_invite_join_and_watch(
     cy = watch_errors(new_context(viewport=PHONE).new_page())
     cy.goto(cy_link)
     expect(cy.locator("#join-name")).to_be_visible()
+    no_sideways_scroll(cy)
+    screenshot(cy, "invite-phone", full_page=True)
     cy.fill("#join-name", "Cy")
     cy.click("form.join-form button[type=submit]")
+    cy.wait_for_url(re.compile(r"/play#token=[\w-]+$"))  # the code was exchanged for Cy's own token
     for page in (ann, bea, cy):
         page.wait_for_selector(".table-screen[data-status='playing']")
         expect(page.locator("#seats")).to_contain_text("Cy")
     expect(ann.locator("#seats .seat.me")).to_contain_text("Ann")
     no_sideways_scroll(ann)
+    # the invite link is used up: opened again in Cy's browser it is Cy's seat, in another browser it takes nothing
+    cy_again = watch_errors(cy.context.new_page())
+    cy_again.goto(cy_link)
+    cy_again.wait_for_selector(".table-screen[data-status='playing']")
+    expect(cy_again.locator("#seats .seat.me")).to_contain_text("Cy")
+    cy_again.close()
+    stranger = watch_errors(new_context(viewport=PHONE).new_page())
+    stranger.goto(cy_link)
+    stranger.fill("#join-name", "Mallory")
+    stranger.click("form.join-form button[type=submit]")
+    expect(stranger.locator("main h1")).to_have_text("This invite link was used")
+    # the browser logs the 404 answer as a resource that failed to load; nothing else went wrong on that page
+    assert all("404" in error for error in stranger.script_errors), stranger.script_errors  # type: ignore[attr-defined]
 
     # a spectator sees the table, no hand and no chat box
     watcher = watch_errors(new_context(viewport=PHONE).new_page())

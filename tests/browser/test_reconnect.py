@@ -15,7 +15,7 @@ def test_banner_when_the_connection_drops_and_when_it_is_back(tmp_path: Path, pa
     try:
         bots = [{"name": name, "bot": "rulebased"} for name in ("Merlin", "Morgana", "Circe")]
         table = create_table(server, [{"name": "Ann"}, *bots], options={"schedule": "custom", "custom_hand_sizes": [3]})
-        open_seat(page, server, table["seats"][0]["token"], "Ann")
+        open_seat(page, server, table["seats"][0], "Ann")
         assert wait_turn_or_end(page) in ("bid", "choose_trump")
         banner = page.locator("#banner")
         expect(banner).to_be_hidden()

@@ -57,10 +57,10 @@ def test_table_at_phone_and_desktop_size(
 ) -> None:
     bots = [{"name": name, "bot": "rulebased"} for name in ("Merlin", "Morgana", "Circe")]
     # ranks written 1..13 (the extended-suits preset), six cards a hand: a full hand and a trick to look at
-    table = create_table(server, [{"name": "Ann"}, *bots], preset="extended-suits",
+    table = create_table(server, [{"name": "Ann", "claimed": True}, *bots], preset="extended-suits",
                          options={"schedule": "custom", "custom_hand_sizes": [6]}, turn_seconds=120)
     page = watch_errors(new_context(viewport=DESKTOP, speed="normal").new_page())
-    open_seat(page, server, table["seats"][0]["token"], "Ann")
+    open_seat(page, server, table["seats"][0], "Ann")
     labels = page.eval_on_selector_all("#hand .card", "els => els.map(e => e.getAttribute('aria-label'))")
     assert len(labels) == 6 and not any(" of " in label and label.split(" of ")[0] in "JQKA" for label in labels)
     # on the cards the ranks are written as the core writes them, one character each: 1..9, X, J, Q, K

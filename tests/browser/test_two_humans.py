@@ -69,8 +69,10 @@ def test_two_people_hidden_hands_and_a_reload_mid_trick(
         frames[seat] = FrameLog(page)
         page.on("request", lambda request, seat=seat: requests[seat].append(request.url))
         pages[seat] = page
-        # the invite link asks for the name on a first visit; the game starts once both have joined
-        page.goto(f"{server.url}{table['seats'][seat]['invite']}")
+        # the invite link asks for the name, and trades its code for the seat's token; the game starts once both
+        # have joined
+        assert table["seats"][seat]["token"] is None and "#invite=" in table["seats"][seat]["link"]
+        page.goto(f"{server.url}{table['seats'][seat]['link']}")
         page.fill("#join-name", name)
         page.click("form.join-form button[type=submit]")
     for page in pages.values():
@@ -127,14 +129,20 @@ def test_two_people_hidden_hands_and_a_reload_mid_trick(
             assert not cards_in_view(view) & hands[n][other], f"seat {seat} saw seat {other}'s cards at {n}"
         assert views >= 20
         for frame in log.sent:  # and it never asked for anything but its own seat's business
-            assert json.loads(frame)["type"] in {"hello", "action", "sync", "chat", "hint", "rematch"}
+            sent = json.loads(frame)
+            assert sent["type"] in {"hello", "action", "sync", "chat", "hint", "rematch"}
+            if sent["type"] == "action":  # each decision names the view it answers
+                assert isinstance(sent.get("seq"), int), sent
     assert any(json.loads(f)["type"] == "hello" for f in frames[1].sent[1:]), "the reload said hello again"
 
     for seat, n, cards, hand in samples:
         assert set(hand) == hands[n][seat]
         assert not cards & hands[n][1 - seat], f"seat {seat}'s page showed seat {1 - seat}'s cards at {n}"
-    # the pages asked the server for the page, its files, /meta (the same for everyone: the rank labels) and the
-    # socket only (no record, no replay, no sheet)
+    # the pages asked the server for the page, its files, /meta (the same for everyone: the rank labels), the invite
+    # claim and the socket only (no record, no replay, no sheet); no address carried a credential in its query string
     for urls in requests.values():
         paths = {urlparse(url).path for url in urls if url.startswith(server.url)}
-        assert paths and all(p in ("/play", "/meta", "/ws") or p.startswith("/static/") for p in paths), paths
+        allowed = ("/play", "/meta", "/ws", "/invites")
+        assert paths and all(p in allowed or p.startswith("/static/") for p in paths), paths
+        assert "/invites" in paths
+        assert not [url for url in urls if urlparse(url).query], urls

@@ -17,7 +17,7 @@ def test_wily_hand_through_auction_trump_and_passing(
     # seat 3 deals, so Ann (seat 0, left of the dealer) speaks first in the auction
     table = create_table(server, [{"name": "Ann"}, *bots], game="wily", preset="wily", options={"first_dealer": 3})
     page = watch_errors(new_context(viewport=PHONE).new_page())
-    open_seat(page, server, table["seats"][0]["token"], "Ann")
+    open_seat(page, server, table["seats"][0], "Ann")
 
     # the auction: Ann is first to speak; every bid 1..15 and a pass are offered
     assert wait_turn_or_end(page) == "auction"

@@ -18,7 +18,7 @@ def test_whole_game_against_three_bots_by_clicking(server: ServerProcess, page: 
     for seat in (1, 2, 3):
         page.select_option(f"#seat-kind-{seat}", "rulebased")
     page.click("#btn-create")
-    page.wait_for_url(re.compile(r"/play\?token="))  # nobody to invite: straight to the table
+    page.wait_for_url(re.compile(r"/play#token=[\w-]+$"))  # nobody to invite: straight to the table
 
     decisions: list[str] = []
     while wait_turn_or_end(page) != "game_over":
@@ -57,7 +57,7 @@ def test_whole_game_against_three_bots_by_clicking(server: ServerProcess, page: 
     # the rematch: same rules and seats, a new deal; this page moves there and the game starts again at once
     old_url = page.url
     page.click("#btn-rematch")
-    page.wait_for_url(lambda url: url != old_url and "/play?token=" in url)
+    page.wait_for_url(lambda url: url != old_url and "/play#token=" in url)
     page.wait_for_selector(".table-screen[data-status='playing']")
     expect(page.locator("#game-info")).to_contain_text("Round 1 of 8")
     expect(page.locator("#seats .seat")).to_have_count(4)
