@@ -92,7 +92,7 @@ class Client:
     def act(self, action: int, message_id: str | None = None) -> dict[str, Any]:
         """Send an action and read the answer (ack or error); an ack is followed by views, read by ``drain``."""
         message_id = message_id or next_id()
-        self.send({"type": "action", "id": message_id, "action": action})
+        self.send({"type": "action", "id": message_id, "action": action, "seq": self.seq})
         while True:
             frame = self.receive()
             if frame["type"] in ("ack", "error"):

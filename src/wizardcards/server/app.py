@@ -4,63 +4,78 @@ that speaks the protocol.
     GET  /, /play, /replay/{id}       the browser client's one page (web/index.html); its files under /static
     GET  /meta                        games, presets, rule options and bots, for a create-table form (meta.py)
     POST /tables                      create a table: game, preset, players, rule options, seats (human or bot), hints
-    GET  /tables[?status=finished]    list tables;  GET /tables/{id}: one table (no seed, no tokens)
-    POST /tables/{id}/join            take the lowest free human seat of a waiting table (its token)
+    GET  /tables[?status&limit&offset] a page of tables, newest first;  GET /tables/{id}: one (no seed, no tokens)
+    POST /tables/{id}/join            take the lowest free open seat of a waiting table (a fresh token)
+    POST /invites                     exchange an invite code for the invited seat's token
     GET  /tables/{id}/record          the GameRecord of a finished game (a running game's seed would show every hand)
     GET  /tables/{id}/replay          a finished game step by step: public view and every hand (gzip when asked)
     GET  /tables/{id}/sheet           the score sheet as every seat sees it
-    GET  /players/{name}/stats        finished games, wins and mean Wizard score of the seats with that name
+    GET  /players/{name}/stats        finished games, wins and mean Wizard score of the human seats with that name
     GET  /protocol.schema.json        the JSON Schema of every protocol message
     WS   /ws                          the protocol (protocol.py)
+
+Every answer carries the headers of ``headers.py``; request bodies are bounded and validated strictly; each client's
+use is limited (``limits.py``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
-import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal, cast
 
-from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.middleware.gzip import GZipMiddleware
-from fastapi.responses import FileResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError
 
 from ..core import ImpossibleRulesError, RuleSet, rules_for
 from . import protocol as P
+from .connection import Connection
+from .credentials import invite_link, seat_link, watch_link
 from .db import default_url, make_engine, upgrade
+from .headers import BodyLimit, SecurityHeaders
+from .limits import Limits, RateLimitedError, Throttle
+from .manager import TableManager
 from .meta import meta
-from .tables import Connection, LiveTable, NoSeatError, TableError, TableManager
+from .table import LiveTable, NoSeatError, TableError
 
 WEB = Path(__file__).with_name("web")  # the browser client (plain files, shipped as package data)
 
 
-class SeatRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    name: Annotated[str, Field(min_length=1, max_length=64)]
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class SeatRequest(_Strict):
+    name: P.Name
     bot: Annotated[str | None, Field(max_length=128)] = None  # a bot spec ("rulebased", "search:level=1"); None: human
-    open: StrictBool = False  # a human seat POST /tables/{id}/join may hand out; else only its invite link takes it
-    claimed: StrictBool = False  # taken already (the creator's own seat): never handed out
+    open: StrictBool = False  # a human seat POST /tables/{id}/join may hand out; else only its invite code takes it
+    claimed: StrictBool = False  # the creator's own seat: its token is in the answer; never handed out
 
 
-class TableRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class TableRequest(_Strict):
     game: Literal["wizard", "wily"] = "wizard"
-    preset: str | None = None
+    preset: Annotated[str | None, Field(max_length=64)] = None
     players: Annotated[int | None, Field(ge=3, le=7)] = None
-    options: dict[str, Any] = Field(default_factory=dict)  # RuleSet fields over the preset's
-    seats: list[SeatRequest] | None = None  # default: every seat human
+    options: Annotated[dict[str, Any], Field(max_length=32)] = Field(default_factory=dict)  # RuleSet fields
+    seats: Annotated[list[SeatRequest] | None, Field(max_length=7)] = None  # default: every seat human, invited
     turn_seconds: Annotated[float | None, Field(gt=0, le=86400)] = None  # then a stand-in bot plays for the seat
     grace_seconds: Annotated[float | None, Field(ge=0, le=86400)] = None  # for a seat whose connection is gone
     hints: StrictBool = True  # seats may ask for hints (true or false: no "yes" read as true)
 
 
-class JoinRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class JoinRequest(_Strict):
     name: P.Name
+
+
+class InviteRequest(_Strict):
+    invite: P.Token
+    name: P.Name | None = None
 
 
 def rules_of(request: TableRequest) -> RuleSet:
@@ -79,41 +94,29 @@ def rules_of(request: TableRequest) -> RuleSet:
         raise HTTPException(422, str(error)) from None
 
 
-class Throttle:
-    """A token bucket per connection: ``rate`` messages a second, bursts of ``burst``."""
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens, self.last = burst, time.monotonic()
-
-    def allow(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
-        self.last = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
+def client_of(connection: Request | WebSocket) -> str:
+    """The client's address: the peer's, or the one a trusted proxy forwarded (uvicorn rewrites it for those)."""
+    return connection.client.host if connection.client is not None else "unknown"
 
 
 def create_app(
-    db_url: str | None = None, *, rate: float = 100.0, burst: float = 200.0, strikes: int = 50, web: Path = WEB
+    db_url: str | None = None, *, limits: Limits | None = None, bot_workers: int | None = None, web: Path = WEB
 ) -> FastAPI:
     """The server for the database at ``db_url`` (default: a SQLite file in the user's data directory).
 
-    A connection sending more than ``rate`` messages a second (after a burst of ``burst``) gets ``throttled`` errors
-    and is closed after ``strikes`` of them; other connections are not affected. ``web`` is the browser client's
-    directory (its ``index.html`` is the page of ``/``, ``/play`` and ``/replay/{id}``; the rest is under /static)."""
+    ``limits`` bound what each client may do (``limits.Limits``); ``bot_workers`` is the number of worker processes
+    for bots and hints (default: the CPU count). ``web`` is the browser client's directory (its ``index.html`` is the
+    page of ``/``, ``/play`` and ``/replay/{id}``; the rest is under /static)."""
     url = db_url or default_url()
+    limits = limits or Limits()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = make_engine(url)
         upgrade(engine)
-        manager = TableManager(engine)
-        manager.load_unfinished()
+        manager = TableManager(engine, limits, bot_workers)
         app.state.manager = manager
-        await manager.start_ready()
+        await manager.load_unfinished()
         yield
         manager.close()
         engine.dispose()
@@ -121,11 +124,22 @@ def create_app(
     app = FastAPI(title="wizardcards server", lifespan=lifespan)
     # HTTP only (WebSockets pass through): a replay is a few hundred views, the client's files are text
     app.add_middleware(GZipMiddleware, minimum_size=1024)
+    app.add_middleware(BodyLimit, max_bytes=limits.max_body_bytes)
+    app.add_middleware(SecurityHeaders)
     if web.is_dir():
         app.mount("/static", StaticFiles(directory=web), name="static")
 
     def manager() -> TableManager:
         return cast(TableManager, app.state.manager)  # set by the lifespan above (Starlette's state is untyped)
+
+    @app.exception_handler(RateLimitedError)
+    async def over_limit(request: Request, error: RateLimitedError) -> Response:
+        return JSONResponse({"detail": str(error)}, 429, headers={"Retry-After": str(error.retry_after)})
+
+    @app.exception_handler(TableError)
+    async def refused(request: Request, error: TableError) -> Response:
+        status = 503 if error.code == "unavailable" else 422
+        return JSONResponse({"detail": str(error)}, status)
 
     def page() -> FileResponse:
         index = web / "index.html"
@@ -155,71 +169,77 @@ def create_app(
         return P.protocol_schema()
 
     @app.post("/tables", status_code=201)
-    async def create_table(request: TableRequest) -> dict[str, Any]:
+    async def create_table(request: TableRequest, http: Request) -> dict[str, Any]:
         rules = rules_of(request)
         seats = request.seats or [SeatRequest(name=f"Player {s + 1}") for s in range(rules.players)]
         for number, seat in enumerate(seats):
             if seat.bot is not None and (seat.open or seat.claimed):
                 raise HTTPException(422, f"seat {number} is a bot: only a human seat is open or claimed")
-        try:
-            table = manager().create(
-                rules, [(s.name, s.bot) for s in seats], request.turn_seconds, request.grace_seconds, request.hints,
-                open_seats={n for n, s in enumerate(seats) if s.open},
-                claimed={n for n, s in enumerate(seats) if s.claimed},
-            )
-        except TableError as error:  # the seats do not fit the rules, or a bot spec names no bot
-            raise HTTPException(422, str(error)) from None
-        await manager().start_ready()
-        return {
-            **table.summary(),
-            "seats": [
-                {"seat": i, "name": table.names[i], "bot": table.bots[i], "token": token,
-                 "invite": f"/play?token={token}"}
-                for i, token in enumerate(table.tokens) if table.bots[i] is None
-            ],
-            "spectator_token": table.spectator_token,
-            "spectator": f"/play?token={table.spectator_token}",
-        }
+        table, tokens, invites = await manager().create(
+            rules, [(s.name, s.bot) for s in seats], request.turn_seconds, request.grace_seconds, request.hints,
+            open_seats={n for n, s in enumerate(seats) if s.open},
+            claimed={n for n, s in enumerate(seats) if s.claimed}, client=client_of(http),
+        )
+        human_seats = []
+        for seat in range(rules.players):
+            if table.bots[seat] is not None:
+                continue
+            token, invite = tokens.get(seat), invites.get(seat)
+            link = seat_link(token) if token else invite_link(invite) if invite else None
+            human_seats.append({"seat": seat, "name": table.names[seat], "token": token, "invite": invite,
+                                "link": link})
+        return {**table.summary(), "seats": human_seats, "spectator_token": table.spectator_token,
+                "spectator": watch_link(table.spectator_token)}
 
     @app.get("/tables")
-    def list_tables(status: Literal["waiting", "playing", "finished"] | None = None) -> list[dict[str, Any]]:
-        return manager().list(status)
+    async def list_tables(
+        status: Literal["waiting", "playing", "finished"] | None = None,
+        limit: Annotated[int, Query(ge=1, le=200)] = 50, offset: Annotated[int, Query(ge=0)] = 0,
+    ) -> dict[str, Any]:
+        return await manager().page(status, limit, offset)
 
-    def find_table(table_id: str) -> LiveTable:
-        table = manager().find(table_id)
+    async def find_table(table_id: str) -> LiveTable:
+        table = await manager().find(table_id)
         if table is None:
             raise HTTPException(404, f"no table {table_id!r}")
         return table
 
     @app.get("/tables/{table_id}")
-    def get_table(table_id: str) -> dict[str, Any]:
-        table = find_table(table_id)
-        return table.summary()
+    async def get_table(table_id: str) -> dict[str, Any]:
+        return (await find_table(table_id)).summary()
 
     @app.get("/tables/{table_id}/sheet")
-    def get_sheet(table_id: str) -> dict[str, Any]:
-        table = find_table(table_id)
-        return table.sheet()
+    async def get_sheet(table_id: str) -> dict[str, Any]:
+        return (await find_table(table_id)).sheet()
 
     @app.get("/players/{name}/stats")
-    def player_stats(name: str) -> dict[str, Any]:
-        return manager().player_stats(name)
+    async def player_stats(name: str) -> dict[str, Any]:
+        if len(name) > P.MAX_NAME_LENGTH:
+            raise HTTPException(422, f"a name is at most {P.MAX_NAME_LENGTH} characters")
+        return await manager().player_stats(name)
 
     @app.post("/tables/{table_id}/join")
-    async def join_table(table_id: str, request: JoinRequest) -> dict[str, Any]:
+    async def join_table(table_id: str, request: JoinRequest, http: Request) -> dict[str, Any]:
         try:
-            claimed = await manager().claim(table_id, request.name)
+            claimed = await manager().claim(table_id, request.name, client_of(http))
         except NoSeatError as error:
             raise HTTPException(409, str(error)) from None
         if claimed is None:
             raise HTTPException(404, f"no table {table_id!r}")
-        table, seat = claimed
-        token = table.tokens[seat]
-        return {"table": table.id, "seat": seat, "token": token, "invite": f"/play?token={token}"}
+        table, seat, token = claimed
+        return {"table": table.id, "seat": seat, "token": token, "link": seat_link(token)}
+
+    @app.post("/invites")
+    async def claim_invite(request: InviteRequest, http: Request) -> dict[str, Any]:
+        claimed = await manager().claim_invite(request.invite, request.name, client_of(http))
+        if claimed is None:
+            raise HTTPException(404, "no such invite (or it was used already)")
+        table, seat, token = claimed
+        return {"table": table.id, "seat": seat, "token": token, "link": seat_link(token)}
 
     @app.get("/tables/{table_id}/replay")
     async def get_replay(table_id: str) -> Response:
-        table = find_table(table_id)
+        table = await find_table(table_id)
         try:
             text = await manager().replay(table)
         except TableError as error:
@@ -227,49 +247,90 @@ def create_app(
         return Response(text, media_type="application/json")
 
     @app.get("/tables/{table_id}/record")
-    def get_record(table_id: str) -> dict[str, Any]:
-        table = find_table(table_id)
+    async def get_record(table_id: str) -> dict[str, Any]:
+        table = await find_table(table_id)
         if table.status != "finished":
             raise HTTPException(409, "a record is published once the game is over (its seed reveals every hand)")
         return manager().record(table).to_dict()
 
     @app.websocket("/ws")
     async def websocket(ws: WebSocket) -> None:
-        await ws.accept()
-        connection = Connection(send=ws.send_text)
-        throttle = Throttle(rate, burst)
-        strikes_left = strikes
+        client = client_of(ws)
+        if not manager().clients.open_connection(client):
+            await ws.close(code=1008, reason="too many connections from this address")
+            return
+        connection = Connection(client=client, send_queue=limits.send_queue)
         try:
-            while True:
-                frame = await ws.receive()
-                if frame["type"] == "websocket.disconnect":
-                    break
-                raw = frame.get("text")
-                if raw is None:
-                    raw_bytes = frame.get("bytes") or b""
-                    size = len(raw_bytes)
-                    raw = raw_bytes.decode("utf-8", "replace")
-                else:
-                    size = len(raw.encode("utf-8", "surrogatepass"))
-                seq = connection.table.seq if connection.table is not None else 0
-                if not throttle.allow():
-                    strikes_left -= 1
-                    await _error(connection, seq, None, "throttled", f"more than {rate:g} messages a second")
-                    if strikes_left <= 0:
-                        await ws.close(code=1008, reason="flooding")
-                        break
-                    continue
-                await _handle(manager(), connection, raw, size, seq)
-        except WebSocketDisconnect:
-            pass
+            await ws.accept()
+            tasks = [asyncio.create_task(_write(ws, connection)), asyncio.create_task(connection.gone.wait()),
+                     asyncio.create_task(_read(ws, connection, manager(), limits))]
+            done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+            for task in tasks:
+                task.cancel()
+            reader = tasks[2]
+            closing = reader.result() if reader in done and not reader.cancelled() else None
+            if connection.too_slow:
+                closing = (1008, "too slow: the messages for this connection piled up unread")
+            if closing is not None:
+                try:  # a client that reads nothing may not read the close frame either
+                    await asyncio.wait_for(ws.close(code=closing[0], reason=closing[1]), 2)
+                except Exception:
+                    pass
         finally:
+            connection.gone.set()
             await manager().disconnect(connection)
+            manager().clients.close_connection(client)
 
     return app
 
 
-async def _error(connection: Connection, seq: int, reply_to: str | None, code: P.ErrorCode, message: str) -> None:
-    await connection.send(P.dump(P.ErrorMessage(seq=seq, reply_to=reply_to, code=code, message=message)))
+async def _write(ws: WebSocket, connection: Connection) -> None:
+    """The connection's writer: its queued frames, in order, as fast as the client reads them."""
+    while True:
+        text = await connection.queue.get()
+        await ws.send_text(text)
+
+
+async def _read(ws: WebSocket, connection: Connection, manager: TableManager, limits: Limits) -> tuple[int, str] | None:
+    """The connection's messages, one at a time; returns why the server closes it (None: the client left)."""
+    throttle = Throttle(limits.messages_per_second, limits.message_burst)
+    strikes_left = limits.strikes
+    deadline = asyncio.get_running_loop().time() + limits.hello_seconds
+    try:
+        while True:
+            if connection.table is None:
+                left = deadline - asyncio.get_running_loop().time()
+                try:
+                    frame = await asyncio.wait_for(ws.receive(), max(0.0, left))
+                except TimeoutError:
+                    return 1008, f"say hello within {limits.hello_seconds:g} seconds"
+            else:
+                frame = await ws.receive()
+            if frame["type"] == "websocket.disconnect":
+                return None
+            raw = frame.get("text")
+            if raw is None:
+                raw_bytes = frame.get("bytes") or b""
+                size = len(raw_bytes)
+                raw = raw_bytes.decode("utf-8", "replace")
+            else:
+                size = len(raw.encode("utf-8", "surrogatepass"))
+            seq = connection.table.seq if connection.table is not None else 0
+            if not throttle.allow():
+                strikes_left -= 1
+                _error(connection, seq, None, "throttled", f"more than {limits.messages_per_second:g} messages a second")
+                if strikes_left <= 0:
+                    return 1008, "flooding"
+                continue
+            await _handle(manager, connection, raw, size, seq)
+            if connection.bad_tokens >= limits.bad_tokens:
+                return 1008, f"{connection.bad_tokens} unknown tokens"
+    except WebSocketDisconnect:
+        return None
+
+
+def _error(connection: Connection, seq: int, reply_to: str | None, code: P.ErrorCode, message: str) -> None:
+    connection.send(P.dump(P.ErrorMessage(seq=seq, reply_to=reply_to, code=code, message=message)))
 
 
 def _id_of(data: Any) -> str | None:
@@ -283,12 +344,12 @@ def _id_of(data: Any) -> str | None:
 async def _handle(manager: TableManager, connection: Connection, raw: str, size: int, seq: int) -> None:
     if size > P.MAX_MESSAGE_BYTES:
         limit = P.MAX_MESSAGE_BYTES
-        await _error(connection, seq, None, "too_large", f"a message is at most {limit} bytes, not {size}")
+        _error(connection, seq, None, "too_large", f"a message is at most {limit} bytes, not {size}")
         return
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError) as error:  # JSONDecodeError, and ints past the digit limit
-        await _error(connection, seq, None, "malformed", f"not JSON: {error}")
+        _error(connection, seq, None, "malformed", f"not JSON: {error}")
         return
     try:
         message = P.CLIENT_ADAPTER.validate_python(data)
@@ -296,13 +357,13 @@ async def _handle(manager: TableManager, connection: Connection, raw: str, size:
         problems = "; ".join(
             f"{'.'.join(str(p) for p in e['loc']) or 'message'}: {e['msg']}" for e in error.errors()[:5]
         )
-        await _error(connection, seq, _id_of(data), "invalid", problems)
+        _error(connection, seq, _id_of(data), "invalid", problems)
         return
     try:
         if isinstance(message, P.Hello):
             if connection.table is not None:
                 raise TableError("already_joined", "this connection has joined a table already")
-            await manager.join(connection, message)
+            await manager.hello(connection, message)
         elif isinstance(message, P.Act):
             await manager.act(connection, message)
         elif isinstance(message, P.RematchRequest):
@@ -310,7 +371,7 @@ async def _handle(manager: TableManager, connection: Connection, raw: str, size:
             await manager.rematch(connection)
         elif isinstance(message, P.Chat):
             manager.seen(connection)
-            await manager.chat(connection, message)
+            manager.chat(connection, message)
         elif isinstance(message, P.HintRequest):
             manager.seen(connection)
             manager.hint(connection, message)  # answered once worked out; meanwhile this connection goes on
@@ -318,7 +379,10 @@ async def _handle(manager: TableManager, connection: Connection, raw: str, size:
             if connection.table is None:
                 raise TableError("not_joined", "say hello with a token first")
             manager.seen(connection)
-            await connection.send(connection.table.view_message(connection.seat, message.id))
+            connection.send(connection.table.view_message(connection.seat, message.id))
     except TableError as error:
         now = connection.table.seq if connection.table is not None else seq
-        await _error(connection, now, message.id, error.code, str(error))
+        _error(connection, now, message.id, error.code, str(error))
+    except RateLimitedError as error:
+        now = connection.table.seq if connection.table is not None else seq
+        _error(connection, now, message.id, "limited", f"{error} (in {error.retry_after} s)")

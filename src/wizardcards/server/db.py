@@ -1,4 +1,4 @@
-"""Persistence: the SQLAlchemy 2 models (tables, seats, actions), the engine, and the Alembic upgrade run on start.
+"""Persistence: the SQLAlchemy 2 models (tables, seats, credentials, actions, player statistics), the engine, and the Alembic upgrade run on start.
 
 A table's game is its rule set, its seed and its accepted actions in order; the ``actions`` rows are the record, so
 ``replay`` rebuilds any table. Each action row is committed before any client hears of it (see ``tables.py``). The
@@ -50,10 +50,32 @@ class SeatRow(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(64))
     bot: Mapped[str | None] = mapped_column(String(128), nullable=True)  # a bot spec; None: a human seat
-    token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
     joined: Mapped[bool] = mapped_column(default=False)  # a connection said hello with this seat's token
     claimed: Mapped[bool] = mapped_column(default=False, server_default=false())  # by POST .../join or its creator
     open: Mapped[bool] = mapped_column(default=False, server_default=false())  # offered by join; else invite-only
+
+
+class CredentialRow(Base):
+    """A seat token or an invite code, by its digest (``credentials.digest``): the token itself is never stored."""
+
+    __tablename__ = "credentials"
+
+    digest: Mapped[str] = mapped_column(String(64), primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(8))  # "seat" (a token) | "invite" (a code, exchanged once)
+
+
+class StatRow(Base):
+    """The finished games of the human seats called ``name``, per game, added to as each game ends."""
+
+    __tablename__ = "player_stats"
+
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game: Mapped[str] = mapped_column(String(8), primary_key=True)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    wins: Mapped[float] = mapped_column(Float, default=0.0)  # a shared win counts its share
+    score_total: Mapped[int] = mapped_column(BigInteger, default=0)  # Wizard: the sum of final scores
 
 
 class ActionRow(Base):

@@ -4,14 +4,15 @@ Which bots a table may seat (``bot_choices``, offered in ``GET /meta``) is read 
 (``bots.BOTS``: every registered bot, the search bot once per level of ``bots.search.LEVELS``); the words for people
 (labels) are written here. A bot seat plays through ``make_player``, a human seat whose time ran out or who left
 through the ``STAND_IN``, and a hint is the analysis of a search bot (``hint_values``). Every bot sees only the
-``View`` of the seat it plays or advises.
+``View`` of the seat it plays or advises. ``decide`` and ``hint_values`` are what the server's worker processes run
+(``workers.py``); ``is_heavy`` says which bots are budgeted as strong.
 """
 
 from __future__ import annotations
 
 import random
 
-from ..bots import BOTS, Bot, make_bot
+from ..bots import BOTS, Bot, make_bot, parse_bot_spec
 from ..bots.search import LEVELS, SearchBot
 from ..core import View, action_to_text
 from . import protocol as P
@@ -19,14 +20,14 @@ from . import protocol as P
 DEFAULT_BOT = "search:level=3"  # the bot a create-table form offers first
 STAND_IN = "rulebased"  # the bot that plays for a human seat whose time ran out or who left
 HINT_LEVEL = 2  # the search level whose analysis answers a hint (tens of milliseconds a decision)
+HEAVY_LEVEL = 4  # search bots from this level on take seconds a decision: the worker pool budgets them
 
 # the registry's names in the words of a create-table form, in the order it lists them; a bot registered under
 # another name is offered under its own name, after these
 BOT_LABELS = {"rulebased": "Rule-based", "random": "Random", "search": "Search"}
 
 __all__ = [
-    "DEFAULT_BOT", "STAND_IN", "Bot", "HintAnswer", "bot_choices", "bot_spec_error", "hint_values", "make_player",
-    "make_stand_in",
+    "DEFAULT_BOT", "STAND_IN", "HintAnswer", "bot_choices", "bot_spec_error", "decide", "hint_values", "is_heavy",
 ]
 
 HintAnswer = tuple[list[P.HintValue], int]  # every legal action's value, best first, and the best action
@@ -55,13 +56,22 @@ def bot_spec_error(spec: str) -> str | None:
     return None
 
 
-def make_player(spec: str) -> Bot:
-    """The bot of a bot seat (``spec`` checked by ``bot_spec_error`` when the table was created)."""
-    return make_bot(spec)
+def is_heavy(spec: str) -> bool:
+    """Whether ``spec`` is a search bot of a level that takes seconds a decision."""
+    name, params = parse_bot_spec(spec)
+    return BOTS.get(name) is SearchBot and int(params.get("level", 3)) >= HEAVY_LEVEL
 
 
-def make_stand_in() -> Bot:
-    return make_bot(STAND_IN)
+_bots: dict[str, Bot] = {}  # per worker process: one bot per spec (a bot decides from the View alone)
+
+
+def decide(spec: str, view: View, seed: int) -> int:
+    """The decision of the bot ``spec`` (``STAND_IN`` for a seat whose player is away) at ``view``, its randomness
+    seeded by the table (``random.Random(seed)``)."""
+    bot = _bots.get(spec)
+    if bot is None:
+        bot = _bots[spec] = make_bot(spec)
+    return int(bot.act(view, random.Random(seed)))
 
 
 def hint_values(view: View, seq: int) -> HintAnswer:

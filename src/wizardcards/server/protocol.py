@@ -8,7 +8,7 @@ One WebSocket per connection, one JSON object per text frame, at most ``MAX_MESS
     <- {"type": "view", "seq": 0, "view": {...}, "turn_left": null}   # this connection's own View
     <- {"type": "table", "seq": 0, "players": [...], "status": "waiting"}   # who sits where, who is connected
     <- {"type": "chat", ...}                                     # the table's last chat lines
-    -> {"type": "action", "id": "c2", "action": 61}              # an integer of the game's action table
+    -> {"type": "action", "id": "c2", "action": 61, "seq": 0}    # an action of the game's table, for decision seq
     -> {"type": "sync", "id": "c4"}  /  {"type": "rematch", "id": "c5"}  # the view again / a rematch once it is over
     -> {"type": "chat", "id": "c6", "text": "gg"}  /  {"type": "hint", "id": "c7"}
     <- {"type": "ack", "seq": 1, "reply_to": "c2", "number": 0}  # accepted as decision number 0
@@ -25,9 +25,10 @@ answered with the same ack and applied once (ids are kept with the actions, so t
 from __future__ import annotations
 
 import json
+import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, StringConstraints, TypeAdapter
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, StrictStr, StringConstraints, TypeAdapter
 
 from ..core import NUM_ACTIONS
 
@@ -36,10 +37,32 @@ MAX_ID_LENGTH = 128
 MAX_NAME_LENGTH = 64
 MAX_CHAT_LENGTH = 300
 
+
+
+_REORDERING = set(range(0x202A, 0x202F)) | set(range(0x2066, 0x206A))  # bidirectional overrides and isolates
+
+
+def _printable(text: str) -> str:
+    """Refuse control characters: C0 (NUL, line breaks, tabs), DEL, C1, lone surrogates, and the bidirectional
+    controls that make a name read as another (emoji joiners stay: they are part of emoji)."""
+    for character in text:
+        if unicodedata.category(character) in ("Cc", "Cs") or ord(character) in _REORDERING:
+            raise ValueError(f"must not contain control characters (found U+{ord(character):04X})")
+    return text
+
+
 ClientId = Annotated[StrictStr, Field(min_length=1, max_length=MAX_ID_LENGTH)]
-# a player's name and a chat line: surrounding white space is dropped before the length is checked
-Name = Annotated[StrictStr, StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_NAME_LENGTH)]
-ChatText = Annotated[StrictStr, StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_CHAT_LENGTH)]
+# a player's name and a chat line: surrounding white space is dropped before the length is checked; no control
+# characters (a NUL would also fail to store on PostgreSQL)
+Name = Annotated[
+    StrictStr, StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_NAME_LENGTH),
+    AfterValidator(_printable),
+]
+ChatText = Annotated[
+    StrictStr, StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_CHAT_LENGTH),
+    AfterValidator(_printable),
+]
+Token = Annotated[StrictStr, Field(min_length=1, max_length=128)]
 
 
 class _Message(BaseModel):
@@ -53,16 +76,18 @@ class Hello(_Message):
 
     type: Literal["hello"]
     id: ClientId
-    token: Annotated[StrictStr, Field(min_length=1, max_length=128)]
+    token: Token
     name: Name | None = None
 
 
 class Act(_Message):
-    """Take a decision for this connection's seat: one integer of the game's action table."""
+    """Take a decision for this connection's seat: one integer of the game's action table, for the decision ``seq``
+    (the seq of the view it answers: an action meant for another decision is refused as ``stale``)."""
 
     type: Literal["action"]
     id: ClientId
     action: Annotated[StrictInt, Field(ge=0, lt=NUM_ACTIONS)]
+    seq: Annotated[StrictInt, Field(ge=0)]
 
 
 class Sync(_Message):
@@ -137,7 +162,8 @@ class Ack(_Message):
 
 
 class RematchOffer(_Message):
-    """The rematch of this finished table exists: join it with ``token`` (this connection's own seat there)."""
+    """The rematch of this finished table exists: join it with ``token``, made for this connection's own seat there
+    (a spectator: the new table's spectator token)."""
 
     type: Literal["rematch"] = "rematch"
     seq: int
@@ -192,7 +218,8 @@ class Hint(_Message):
 
 ErrorCode = Literal[
     "malformed", "too_large", "invalid", "not_joined", "already_joined", "bad_token", "spectator",
-    "not_your_turn", "illegal", "not_started", "game_over", "game_not_over", "throttled", "no_hints",
+    "not_your_turn", "illegal", "not_started", "game_over", "game_not_over", "throttled", "no_hints", "stale",
+    "unavailable", "limited",
 ]
 
 

@@ -16,6 +16,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="database URL, e.g. postgresql://user@host/db (default: a SQLite file in the user's data directory;"
         " WIZARDCARDS_DATA_DIR sets the directory)",
     )
+    parser.add_argument(
+        "--bot-workers", type=int, default=None, metavar="N",
+        help="worker processes for bots and hints (default: the number of CPUs)",
+    )
+    parser.add_argument(
+        "--trust-proxy", default=None, metavar="ADDRESSES",
+        help="comma-separated addresses of reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed"
+        " (default: none; every client is the peer's address)",
+    )
+    parser.add_argument(
+        "--limit", action="append", default=[], metavar="NAME=VALUE",
+        help="change one of the per-client and server limits (repeatable; docs/server.md lists them)",
+    )
 
 
 def browser_url(host: str, port: int) -> str:
@@ -34,12 +47,18 @@ def run(args: argparse.Namespace) -> int:
         from . import protocol as P
         from .app import create_app
         from .db import default_url
+        from .limits import Limits
     except ImportError as error:
         print(f"wizard serve needs the server extra: pip install 'wizardcards[server]' ({error})", file=sys.stderr)
         return 2
 
+    try:
+        limits = Limits().with_changes(args.limit)
+    except ValueError as error:
+        print(f"wizard serve: {error}", file=sys.stderr)
+        return 2
     url = args.db or default_url()
-    app = create_app(url)
+    app = create_app(url, limits=limits, bot_workers=args.bot_workers)
     # The collector's full passes over a server's long-lived objects (modules, the ORM, live tables) stall the event
     # loop for tens of ms: move what exists at start-up out of its view, and collect the young generation less often.
     gc.freeze()
@@ -49,7 +68,9 @@ def run(args: argparse.Namespace) -> int:
     # error message from the application.
     # No per-message deflate: view frames are small, and compressing each one costs more CPU than it saves.
     config = uvicorn.Config(app, host=args.host, port=args.port, ws_max_size=16 * P.MAX_MESSAGE_BYTES,
-                            ws_per_message_deflate=False, log_level="warning")
+                            ws_per_message_deflate=False, log_level="warning",
+                            proxy_headers=args.trust_proxy is not None,
+                            forwarded_allow_ips=args.trust_proxy or "")
 
     class AnnouncingServer(uvicorn.Server):
         """Says where to point a browser once the server listens (not before: the address would not answer yet)."""

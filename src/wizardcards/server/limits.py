@@ -1,0 +1,128 @@
+"""Limits against abuse: what one client may do, how fast, and the server's own bounds.
+
+A client is the peer's IP address, or the address a trusted reverse proxy forwards (``wizard serve --trust-proxy``;
+uvicorn rewrites the peer address only for connections from those proxies). Counting is done by the ``limits``
+library (moving windows kept in memory: one process, one count). Every limit is a field of ``Limits`` and can be
+changed with ``wizard serve --limit NAME=VALUE``; docs/server.md lists them with their defaults.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import time
+from dataclasses import dataclass
+
+from limits import RateLimitItem, RateLimitItemPerMinute, RateLimitItemPerSecond
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
+
+
+@dataclass(frozen=True)
+class Limits:
+    # per client (address)
+    tables_per_minute: int = 10  # POST /tables
+    unfinished_tables_per_client: int = 20  # tables a client created that are not finished yet
+    joins_per_minute: int = 30  # POST /tables/{id}/join and POST /invites together
+    connections_per_client: int = 32  # WebSockets open at once
+    hellos_per_minute: int = 60
+    # per connection
+    hello_seconds: float = 10.0  # a connection that has not said hello by then is closed
+    bad_tokens: int = 3  # hellos with unknown tokens before the connection is closed
+    messages_per_second: float = 100.0  # any message; over it: ``throttled``, and closed after ``strikes`` of those
+    message_burst: float = 200.0
+    strikes: int = 50
+    chat_lines_per_10s: int = 5
+    hints_per_minute: int = 30
+    send_queue: int = 256  # frames waiting to be sent to a connection; a connection further behind is closed
+    # per table and server-wide
+    claim_seconds: float = 60.0  # an open seat handed out by join is free again unless its holder says hello by then
+    max_rounds: int = 60  # the longest game a table may be created for (custom schedules)
+    max_unfinished_tables: int = 2000  # server-wide
+    max_body_bytes: int = 65536  # an HTTP request body
+
+    @classmethod
+    def names(cls) -> list[str]:
+        return [f.name for f in dataclasses.fields(cls)]
+
+    def with_changes(self, assignments: list[str]) -> Limits:
+        """These limits with ``NAME=VALUE`` assignments applied (``ValueError`` naming what is wrong)."""
+        changes: dict[str, int | float] = {}
+        fields = {f.name: f for f in dataclasses.fields(self)}
+        for assignment in assignments:
+            name, sep, text = assignment.partition("=")
+            if not sep or name not in fields:
+                raise ValueError(f"--limit takes NAME=VALUE with NAME one of {', '.join(fields)}, not {assignment!r}")
+            kind = int if isinstance(getattr(self, name), int) else float
+            try:
+                value = kind(text)
+            except ValueError:
+                raise ValueError(f"--limit {name} needs a {kind.__name__}, not {text!r}") from None
+            if value < 0 or not math.isfinite(value):
+                raise ValueError(f"--limit {name} must be a finite number >= 0, not {text!r}")
+            changes[name] = value
+        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+
+
+class RateLimitedError(Exception):
+    """A client went over one of its limits: ``retry_after`` seconds until it may try again."""
+
+    def __init__(self, message: str, retry_after: float) -> None:
+        super().__init__(message)
+        self.retry_after = max(1, math.ceil(retry_after))
+
+
+class ClientLimits:
+    """The per-client counts of one server."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self._limiter = MovingWindowRateLimiter(MemoryStorage())
+        self._items: dict[str, tuple[RateLimitItem, str]] = {
+            "tables": (RateLimitItemPerMinute(limits.tables_per_minute), "tables created"),
+            "joins": (RateLimitItemPerMinute(limits.joins_per_minute), "seats joined or invites claimed"),
+            "hellos": (RateLimitItemPerMinute(limits.hellos_per_minute), "hellos"),
+            "hints": (RateLimitItemPerMinute(limits.hints_per_minute), "hints"),
+            "chat": (RateLimitItemPerSecond(limits.chat_lines_per_10s, 10), "chat lines"),
+        }
+        self.connections: dict[str, int] = {}
+
+    def hit(self, kind: str, who: str) -> None:
+        """Count one ``kind`` for ``who`` (a client or a connection); ``RateLimitedError`` when over the limit."""
+        item, what = self._items[kind]
+        if not self._limiter.hit(item, kind, who):
+            reset = self._limiter.get_window_stats(item, kind, who).reset_time
+            per = "10 seconds" if kind == "chat" else "minute"
+            raise RateLimitedError(f"at most {item.amount} {what} a {per}: try again later", reset - time.time())
+
+    def open_connection(self, who: str) -> bool:
+        """Count a new connection of ``who``; False (and not counted) when it already has as many as allowed."""
+        count = self.connections.get(who, 0)
+        if count >= self.limits.connections_per_client:
+            return False
+        self.connections[who] = count + 1
+        return True
+
+    def close_connection(self, who: str) -> None:
+        count = self.connections.get(who, 0) - 1
+        if count > 0:
+            self.connections[who] = count
+        else:
+            self.connections.pop(who, None)
+
+
+class Throttle:
+    """A token bucket per connection: ``rate`` messages a second, bursts of ``burst``."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens, self.last = burst, time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False

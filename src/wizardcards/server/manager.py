@@ -1,0 +1,571 @@
+"""Every table the server knows, and what happens around them: creating and loading tables, handing out seats and
+credentials, connections saying hello and leaving, bots and stand-ins thinking in the worker processes, turn timers,
+rematches, chat, hints and statistics.
+
+Each table moves on its own: its bots think in the background (one decision at a time, outside its lock), its turn
+timer is its own, and creating a table never waits for another. Memory changes only after the database accepted the
+change. Credentials are made for their holder and given to them alone (``credentials.py``): a table's creator gets
+the tokens of the seats it claimed and the invite codes of the seats it invites people to; an open seat gets a token
+only when joined, and loses it again unless its holder says hello within ``Limits.claim_seconds``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from collections.abc import Coroutine
+from typing import Any
+
+from sqlalchemy.engine import Engine
+
+from ..core import SPECTATOR, GameRecord, RuleSet, new_game, replay
+from . import protocol as P
+from . import storage as S
+from .connection import Connection
+from .credentials import digest, new_token
+from .limits import ClientLimits, Limits, RateLimitedError
+from .players import STAND_IN, bot_spec_error
+from .replays import Replays
+from .table import UNAVAILABLE, LiveTable, NoSeatError, TableError, ack_text, seated
+from .workers import BotWorkers
+
+_SYSTEM_RANDOM = secrets.SystemRandom()
+RETRY_SECONDS = 1.0  # a bot's decision that failed or could not be stored is tried again after this (doubling)
+MAX_RETRY_SECONDS = 30.0
+log = logging.getLogger("wizardcards.server")
+
+
+def default_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+class TableManager:
+    def __init__(self, engine: Engine, limits: Limits | None = None, bot_workers: int | None = None) -> None:
+        self.limits = limits or Limits()
+        self.clients = ClientLimits(self.limits)
+        self.storage = S.Storage(engine)
+        self.writer = S.ActionWriter(engine)
+        self.workers = BotWorkers(bot_workers)
+        self.replays = Replays()
+        self.tables: dict[str, LiveTable] = {}
+        self.by_digest: dict[str, tuple[str, int, str]] = {}  # credential digest: (table id, seat, kind)
+        self.by_spectator: dict[str, str] = {}  # spectator token: table id
+        self.set_aside: dict[str, str] = {}  # tables that failed to load: why
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    def _spawn(self, work: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)  # the loop keeps only a weak reference
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    # --- creating and loading -------------------------------------------------------------------------------
+
+    async def create(
+        self, rules: RuleSet, seats: list[tuple[str, str | None]], turn_seconds: float | None = None,
+        grace_seconds: float | None = None, hints: bool = True, *, open_seats: set[int] | None = None,
+        claimed: set[int] | None = None, client: str | None = None, reserved: bool = False,
+    ) -> tuple[LiveTable, dict[int, str], dict[int, str]]:
+        """A new table, stored whole before it exists in memory; ``seats`` holds (name, bot spec or None for a human)
+        per seat. Returns the table, the tokens of the ``claimed`` seats and the invite codes of the invite-only ones
+        (``reserved``: a rematch, whose seats are kept for the holders of the finished table's)."""
+        open_seats, claimed = open_seats or set(), claimed or set()
+        if len(seats) != rules.players:
+            raise TableError("invalid", f"{rules.players} players need {rules.players} seats, not {len(seats)}")
+        if rules.rounds > self.limits.max_rounds:
+            raise TableError("invalid", f"a game of {rules.rounds} rounds: this server plays at most "
+                                        f"{self.limits.max_rounds}")
+        for seat, (_, spec) in enumerate(seats):
+            problem = None if spec is None else bot_spec_error(spec)
+            if problem is not None:
+                raise TableError("invalid", f"seat {seat}: {problem}")
+        unfinished = [t for t in self.tables.values() if t.status != "finished"]
+        if len(unfinished) >= self.limits.max_unfinished_tables:
+            raise RateLimitedError("the server has as many unfinished tables as it holds: try again later", 60)
+        if client is not None:
+            if sum(t.creator == client for t in unfinished) >= self.limits.unfinished_tables_per_client:
+                raise RateLimitedError(
+                    f"at most {self.limits.unfinished_tables_per_client} unfinished tables per client: finish one",
+                    60)
+            self.clients.hit("tables", client)
+        humans = [s for s, (_, spec) in enumerate(seats) if spec is None]
+        if reserved:
+            claimed = set(humans)
+        tokens = {s: new_token() for s in humans if s in claimed}
+        invites = {s: new_token() for s in humans if s not in claimed and s not in open_seats}
+        seed = _SYSTEM_RANDOM.randrange(2**63)
+        table = LiveTable(
+            id=secrets.token_hex(8), rules=rules, seed=seed, names=[n for n, _ in seats], bots=[b for _, b in seats],
+            spectator_token=new_token(), status="waiting", state=new_game(rules, seed), turn_seconds=turn_seconds,
+            grace_seconds=grace_seconds, hints=hints, open=set(open_seats), claimed=set(claimed), creator=client,
+            invites={s: digest(c) for s, c in invites.items()},
+            digests={s: {digest(t)} for s, t in tokens.items()},
+        )
+        row = {"id": table.id, "rules": json.dumps(rules.to_dict()), "seed": seed, "status": "waiting",
+               "spectator_token": table.spectator_token, "turn_seconds": turn_seconds,
+               "grace_seconds": grace_seconds, "hints": hints, "created_at": S.now()}
+        seat_rows = [{"table_id": table.id, "seat": s, "name": name, "bot": spec, "joined": False,
+                      "open": s in open_seats, "claimed": s in claimed} for s, (name, spec) in enumerate(seats)]
+        credentials = [(digest(t), s, "seat") for s, t in tokens.items()]
+        credentials += [(digest(c), s, "invite") for s, c in invites.items()]
+        await self._store(S.insert_table, row, seat_rows, credentials)
+        self._add(table)
+        if not humans:
+            await self._start(table)
+        return table, tokens, invites
+
+    async def _store(self, function: Any, *args: Any) -> Any:
+        """A write the change waits for: ``unavailable`` when the database refuses or fails it."""
+        try:
+            return await self.storage.run(function, *args)
+        except TableError:
+            raise
+        except Exception:
+            log.exception("a write to the database failed")
+            raise TableError("unavailable", UNAVAILABLE) from None
+
+    def _add(self, table: LiveTable) -> None:
+        self.tables[table.id] = table
+        for seat, digests in table.digests.items():
+            for d in digests:
+                self.by_digest[d] = (table.id, seat, "seat")
+        for seat, d in table.invites.items():
+            self.by_digest[d] = (table.id, seat, "invite")
+        self.by_spectator[table.spectator_token] = table.id
+
+    @staticmethod
+    def _build(stored: S.StoredTable) -> LiveTable:
+        """A table from its rows: the game replayed from its record (the core checks every action again)."""
+        row, seats = stored.row, stored.seats
+        rules = RuleSet.from_dict(json.loads(row["rules"]))
+        state = replay(GameRecord(rules=rules, seed=row["seed"], actions=[a for _, a, _ in stored.actions]))
+        if len(seats) != rules.players:
+            raise ValueError(f"{len(seats)} seats for {rules.players} players")
+        table = LiveTable(
+            id=row["id"], rules=rules, seed=row["seed"], names=[s["name"] for s in seats],
+            bots=[s["bot"] for s in seats], spectator_token=row["spectator_token"], status=row["status"], state=state,
+            joined={s["seat"] for s in seats if s["joined"]}, turn_seconds=row["turn_seconds"],
+            grace_seconds=row["grace_seconds"], rematch_id=row["rematch_id"], hints=row["hints"],
+            claimed={s["seat"] for s in seats if s["joined"] or s["claimed"]},
+            open={s["seat"] for s in seats if s["open"]},
+        )
+        for d, seat, kind in stored.credentials:
+            if kind == "invite":
+                table.invites[seat] = d
+            else:
+                table.digests.setdefault(seat, set()).add(d)
+        for number, (seat, _, client_id) in enumerate(stored.actions):
+            if client_id is not None:
+                table.acks[(seat, client_id)] = P.Ack(seq=number + 1, reply_to=client_id, number=number)
+        return table
+
+    async def _load(self, table_id: str) -> LiveTable | None:
+        """Read and rebuild a table; one that fails to is set aside (logged, reported as unknown), never raised."""
+        if table_id in self.set_aside:
+            return None
+        try:
+            stored = await self.storage.run(S.load_table, table_id)
+            if stored is None:
+                return None
+            built = await asyncio.to_thread(self._build, stored)
+        except Exception as error:
+            log.exception("table %s cannot be loaded: set aside", table_id)
+            self.set_aside[table_id] = f"{type(error).__name__}: {error}"
+            return None
+        table = self.tables.get(table_id)  # loaded meanwhile by another request
+        if table is None:
+            table = built
+            self._add(table)
+        return table
+
+    async def load_unfinished(self) -> None:
+        """Rebuild every table not finished (on start), and let each go on: bots move, all-bot tables play."""
+        self._spawn(self.workers.warm_up())
+        for table_id in await self.storage.run(S.unfinished_table_ids):
+            table = await self._load(table_id)
+            if table is None:
+                continue
+            if table.status == "waiting" and table.everyone_joined():
+                await self._start(table)
+            elif table.status == "playing":
+                self._after_change(table)
+
+    async def find(self, table_id: str) -> LiveTable | None:
+        """A table by id, loading a finished one from the database when it is not in memory."""
+        return self.tables.get(table_id) or await self._load(table_id)
+
+    async def find_token(self, token: str) -> tuple[LiveTable, int] | None:
+        """The table and seat of a seat token (SPECTATOR for a spectator token); invite codes open no seat."""
+        table_id = self.by_spectator.get(token)
+        if table_id is not None:
+            seat = SPECTATOR
+        else:
+            found = self.by_digest.get(digest(token))
+            if found is None:
+                found = await self.storage.run(S.find_credential, digest(token))
+            if found is None:
+                spectated = await self.storage.run(S.find_spectator_table, token)
+                if spectated is None:
+                    return None
+                found = (spectated, SPECTATOR, "watch")
+            if found[2] == "invite":
+                return None
+            table_id, seat = found[0], found[1]
+        table = await self.find(table_id)
+        return None if table is None else (table, seat)
+
+    def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        for table in self.tables.values():
+            for handle in table.pending.values():
+                handle.cancel()
+
+    async def page(self, status: str | None, limit: int, offset: int) -> dict[str, Any]:
+        ids, total = await self.storage.run(S.page_of_tables, status, limit, offset)
+        tables = [table.summary() for table in [await self.find(i) for i in ids] if table is not None]
+        return {"tables": tables, "total": total, "limit": limit, "offset": offset}
+
+    async def player_stats(self, name: str) -> dict[str, Any]:
+        result: dict[str, Any] = await self.storage.run(S.player_stats, name)
+        return result
+
+    # --- seats: join, invites, expiry ---------------------------------------------------------------------------
+
+    async def claim(self, table_id: str, name: str, client: str) -> tuple[LiveTable, int, str] | None:
+        """``POST /tables/{id}/join``: the lowest open, unclaimed seat of a waiting table, renamed ``name``, with a
+        fresh token that lapses unless a hello uses it within ``claim_seconds``. None for an unknown table;
+        ``NoSeatError`` when the game has started or no open seat is free (invite-only seats are never handed out)."""
+        self.clients.hit("joins", client)
+        table = await self.find(table_id)
+        if table is None:
+            return None
+        async with table.lock:
+            if table.status != "waiting":
+                raise NoSeatError(f"the game is {table.status}: seats are handed out before it starts")
+            free = table.free_seats()
+            if not free:
+                raise NoSeatError("no open seat is free: the others are taken or kept for the people invited")
+            seat, token = free[0], new_token()
+            await self._store(S.hand_out_seat, table.id, seat, name, digest(token))
+            self._give(table, seat, name, token)
+            table.pending[seat] = asyncio.get_running_loop().call_later(
+                self.limits.claim_seconds, lambda: self._spawn(self._lapse(table, seat)))
+            table.announce()
+        return table, seat, token
+
+    async def claim_invite(self, code: str, name: str | None, client: str) -> tuple[LiveTable, int, str] | None:
+        """``POST /invites``: the invited seat for a fresh token, the code used up. None for an unknown or used code."""
+        self.clients.hit("joins", client)
+        found = self.by_digest.get(digest(code)) or await self.storage.run(S.find_credential, digest(code))
+        if found is None or found[2] != "invite":
+            return None
+        table = await self.find(found[0])
+        if table is None:
+            return None
+        seat = found[1]
+        async with table.lock:
+            if table.invites.get(seat) != digest(code):
+                return None
+            new_name = name if name is not None and table.status == "waiting" else table.names[seat]
+            token = new_token()
+            try:
+                await self.storage.run(S.hand_out_seat, table.id, seat, new_name, digest(token), digest(code))
+            except LookupError:
+                return None
+            except Exception:
+                log.exception("an invite could not be stored")
+                raise TableError("unavailable", UNAVAILABLE) from None
+            del table.invites[seat]
+            self.by_digest.pop(digest(code), None)
+            self._give(table, seat, new_name, token)
+            table.announce()
+        return table, seat, token
+
+    def _give(self, table: LiveTable, seat: int, name: str, token: str) -> None:
+        table.names[seat] = name
+        table.claimed.add(seat)
+        table.digests.setdefault(seat, set()).add(digest(token))
+        self.by_digest[digest(token)] = (table.id, seat, "seat")
+
+    async def _lapse(self, table: LiveTable, seat: int) -> None:
+        """A joined open seat whose holder did not come: its tokens revoked, open again."""
+        async with table.lock:
+            table.pending.pop(seat, None)
+            if seat in table.joined or table.status != "waiting":
+                return
+            try:
+                await self.storage.run(S.release_seat, table.id, seat, default_name(seat))
+            except Exception:
+                log.exception("table %s: seat %d could not be released", table.id, seat)
+                return
+            for d in table.digests.pop(seat, set()):
+                self.by_digest.pop(d, None)
+            table.claimed.discard(seat)
+            table.names[seat] = default_name(seat)
+            table.announce()
+
+    # --- connections ----------------------------------------------------------------------------------------
+
+    async def hello(self, connection: Connection, hello: P.Hello) -> None:
+        """A hello: welcome, view (and rematch offer), then who sits where to everyone, then the chat so far."""
+        self.clients.hit("hellos", connection.client)
+        found = await self.find_token(hello.token)
+        if found is None:
+            connection.bad_tokens += 1
+            raise TableError("bad_token", "no seat or table has this token")
+        table, seat = found
+        async with table.lock:
+            human = seat != SPECTATOR and table.bots[seat] is None
+            renamed = human and table.status == "waiting" and hello.name is not None and hello.name != table.names[seat]
+            first = seat != SPECTATOR and seat not in table.joined
+            name = hello.name if renamed and hello.name is not None else table.names[seat] if human else ""
+            if first or renamed:
+                await self._store(S.save_seat, table.id, seat, name, first)
+                table.names[seat] = name
+                table.claimed.add(seat)
+            if first:
+                table.joined.add(seat)
+                handle = table.pending.pop(seat, None)
+                if handle is not None:
+                    handle.cancel()
+            connection.table, connection.seat = table, seat
+            table.connections.append(connection)
+            welcome = P.Welcome(
+                seq=table.seq, reply_to=hello.id, table=table.id, seat=seat, names=table.names, bots=table.bots,
+                status=table.status, hints=table.hints, turn_seconds=table.turn_seconds,
+            )
+            connection.send(P.dump(welcome))
+            connection.send(table.view_message(seat))
+            if table.rematch_id is not None:
+                await self._offer_rematch(table, connection)
+            self._back(table, seat)
+            table.announce()
+            for line in table.chat:
+                connection.send(line)
+            if table.status == "waiting" and table.everyone_joined():
+                await self._start(table)
+
+    async def _start(self, table: LiveTable) -> None:
+        await self._store(S.set_status, table.id, "playing")
+        table.status = "playing"
+        table.broadcast()  # everyone learns the game has started (views with status "playing")
+        self._after_change(table)
+
+    async def disconnect(self, connection: Connection) -> None:
+        """The connection is gone: it leaves its table, and everyone still there hears so."""
+        table, seat = connection.table, connection.seat
+        if connection.hint is not None:
+            connection.hint.cancel()
+        if table is None or connection not in table.connections:
+            return
+        table.connections.remove(connection)
+        if (
+            seat != SPECTATOR and table.bots[seat] is None and table.grace_seconds is not None
+            and table.status == "playing" and not any(c.seat == seat for c in table.connections)
+        ):
+            # the seat's last connection is gone: after the grace period a stand-in plays until it is back
+            old = table.grace.pop(seat, None)
+            if old is not None:
+                old.cancel()
+            table.grace[seat] = self._spawn(self._after_grace(table, seat))
+        table.announce()
+
+    async def _after_grace(self, table: LiveTable, seat: int) -> None:
+        assert table.grace_seconds is not None
+        await asyncio.sleep(table.grace_seconds)
+        table.grace.pop(seat, None)
+        if not any(c.seat == seat for c in table.connections):
+            table.away.add(seat)
+            self._after_change(table)
+
+    def _back(self, table: LiveTable, seat: int) -> None:
+        """The seat's player is here (a hello or a message from them): the stand-in stops."""
+        if seat == SPECTATOR:
+            return
+        table.away.discard(seat)
+        task = table.grace.pop(seat, None)
+        if task is not None:
+            task.cancel()
+
+    def seen(self, connection: Connection) -> None:
+        if connection.table is not None:
+            self._back(connection.table, connection.seat)
+
+    # --- acting, bots and timers --------------------------------------------------------------------------------
+
+    async def act(self, connection: Connection, message: P.Act) -> None:
+        table, seat = seated(connection, "acting", "a spectator cannot act")
+        async with table.lock:
+            self._back(table, seat)
+            ack = table.acks.get((seat, message.id))
+            if ack is not None:  # a repeated id: the same answer, applied once
+                connection.send(ack_text(ack))
+                return
+            if table.status == "waiting":
+                raise TableError("not_started", "the game starts when every human seat has joined")
+            if table.state.is_terminal():
+                raise TableError("game_over", "the game is over")
+            if message.seq != table.seq:
+                raise TableError("stale", f"this action answers decision {message.seq}; the table is at decision "
+                                          f"{table.seq}")
+            if table.state.current_player() != seat:
+                raise TableError("not_your_turn", f"it is seat {table.state.current_player()}'s turn, not {seat}'s")
+            await table.accept(self.writer, seat, int(message.action), message.id, connection)
+            self._after_change(table)
+
+    def _after_change(self, table: LiveTable) -> None:
+        """The table moved on: its turn timer restarts for the seat on turn, and its bots think if it is theirs."""
+        self._arm_timer(table)
+        if table.bot_on_turn() is not None and (table.bot_task is None or table.bot_task.done()):
+            table.bot_task = self._spawn(self._run_bots(table))
+
+    async def _run_bots(self, table: LiveTable) -> None:
+        """The table's bots (and stand-ins) decide in the worker processes, one decision at a time; the lock is taken
+        only to accept a decision, which is dropped if the table moved on meanwhile."""
+        failures = 0
+        while (turn := table.bot_on_turn()) is not None:
+            seat, spec = turn
+            seq = table.seq
+            try:
+                action = await self.workers.decide(spec, table.state.view(seat), table.rng.getrandbits(63))
+            except Exception:
+                log.exception("table %s: the bot %s failed to decide", table.id, spec)
+                failures += 1
+                await asyncio.sleep(min(MAX_RETRY_SECONDS, RETRY_SECONDS * 2**failures))
+                continue
+            async with table.lock:
+                if table.seq != seq or table.bot_on_turn() != turn:
+                    continue
+                try:
+                    await table.accept(self.writer, seat, action, None, None)
+                    stored = True
+                except TableError as error:
+                    if error.code != "unavailable":
+                        log.error("table %s: the bot %s chose a refused action: %s", table.id, spec, error)
+                        return
+                    stored = False
+                self._arm_timer(table)
+            if not stored:
+                await asyncio.sleep(RETRY_SECONDS)
+
+    def _arm_timer(self, table: LiveTable) -> None:
+        """Start the turn timer of the human seat on turn (one timer per table, restarted at every decision)."""
+        if table.timer is not None and table.timer is not asyncio.current_task():
+            table.timer.cancel()
+        table.timer, table.deadline = None, None
+        seat = table.timed_seat()
+        if seat is not None:
+            assert table.turn_seconds is not None
+            table.deadline, table.deadline_seq = time.monotonic() + table.turn_seconds, table.seq
+            table.timer = self._spawn(self._expire(table, seat, table.seq))
+
+    async def _expire(self, table: LiveTable, seat: int, seq: int) -> None:
+        """Time is up: the stand-in takes this one decision; a player still connected gets the full time at their
+        next turn (only a seat gone past its grace period is played by the stand-in throughout)."""
+        assert table.turn_seconds is not None
+        await asyncio.sleep(table.turn_seconds)
+        while table.seq == seq and table.on_turn() == seat:
+            try:
+                action = await self.workers.decide(STAND_IN, table.state.view(seat), table.rng.getrandbits(63))
+            except Exception:
+                log.exception("table %s: the stand-in failed to decide", table.id)
+                await asyncio.sleep(RETRY_SECONDS)
+                continue
+            async with table.lock:
+                if table.seq != seq or table.on_turn() != seat:
+                    return
+                try:
+                    await table.accept(self.writer, seat, action, None, None)
+                except TableError:
+                    pass  # unavailable: tried again below while the decision is still open
+                else:
+                    self._after_change(table)
+                    return
+            await asyncio.sleep(RETRY_SECONDS)
+
+    # --- rematch, chat and hints ----------------------------------------------------------------------------
+
+    async def rematch(self, connection: Connection) -> None:
+        """Create (once) the rematch of a finished table and offer each connection there its own new credential."""
+        table = connection.table
+        if table is None:
+            raise TableError("not_joined", "say hello with a token first")
+        async with table.lock:
+            if not table.state.is_terminal():
+                raise TableError("game_not_over", "a rematch is offered once the game is over")
+            if table.rematch_id is None:
+                new, _, _ = await self.create(
+                    table.rules, list(zip(table.names, table.bots)), table.turn_seconds, table.grace_seconds,
+                    table.hints, reserved=True,
+                )
+                await self._store(S.set_rematch, table.id, new.id)
+                table.rematch_id = new.id
+                for other in list(table.connections):
+                    await self._offer_rematch(table, other)
+            else:
+                await self._offer_rematch(table, connection)
+
+    async def _offer_rematch(self, table: LiveTable, connection: Connection) -> None:
+        """The rematch to one connection: the new table's spectator token, or a token made for its own seat there."""
+        assert table.rematch_id is not None
+        new = await self.find(table.rematch_id)
+        if new is None:
+            return
+        seat = connection.seat
+        if seat == SPECTATOR or new.bots[seat] is not None:
+            token = new.spectator_token
+        else:
+            token = new_token()
+            await self._store(S.add_credential, new.id, seat, digest(token))
+            new.digests.setdefault(seat, set()).add(digest(token))
+            self.by_digest[digest(token)] = (new.id, seat, "seat")
+        connection.send(P.dump(P.RematchOffer(seq=table.seq, table=new.id, token=token)))
+
+    def chat(self, connection: Connection, message: P.Chat) -> None:
+        """A seat's chat line, to every connection at the table; the last ``CHAT_LINES`` are kept for newcomers."""
+        table, seat = seated(connection, "chatting", "spectators watch in silence: only the seats may chat")
+        self.clients.hit("chat", connection.key)
+        line = P.dump(P.ChatLine(seq=table.seq, seat=seat, name=table.names[seat], text=message.text,
+                                 time=time.time()))
+        table.chat.append(line)
+        table.tell(line)
+
+    def hint(self, connection: Connection, message: P.HintRequest) -> None:
+        """Check a hint request now (``TableError`` if refused) and answer it from a task once a worker process has
+        worked it out. The analysis of a decision is shared by the connections of the seat on turn."""
+        table, seat = seated(connection, "asking for a hint", "hints are for the seats")
+        if not table.hints:
+            raise TableError("no_hints", "this table does not allow hints")
+        if table.status == "waiting":
+            raise TableError("not_started", "the game starts when every human seat has joined")
+        if table.state.is_terminal():
+            raise TableError("game_over", "the game is over")
+        if table.state.current_player() != seat:
+            raise TableError("not_your_turn", "a hint is for your own decision: wait for your turn")
+        if connection.hint is not None and not connection.hint.done():
+            raise TableError("throttled", "one hint at a time: the last one is still being worked out")
+        self.clients.hit("hints", connection.key)
+        seq = table.seq
+        if table.hint_job is None or table.hint_job[0] != seq:
+            view = table.state.view(seat)  # only the asking seat's own View leaves for the analysis
+            table.hint_job = (seq, self._spawn(self.workers.hint(view, seq)))
+        connection.hint = self._spawn(self._answer_hint(connection, message.id, seq, table.hint_job[1]))
+
+    async def _answer_hint(self, connection: Connection, reply_to: str, seq: int, job: asyncio.Task[Any]) -> None:
+        values, best = await asyncio.shield(job)  # a connection that leaves does not cancel the others' answer
+        connection.send(P.dump(P.Hint(seq=seq, reply_to=reply_to, values=values, best=best)))
+
+    # --- finished games -------------------------------------------------------------------------------------
+
+    def record(self, table: LiveTable) -> GameRecord:
+        return table.state.record(list(table.names))
+
+    async def replay(self, table: LiveTable) -> bytes:
+        """The replay JSON of a finished table."""
+        if table.status != "finished":
+            raise TableError("game_not_over", "a replay is published once the game is over (it shows every hand)")
+        return await self.replays.of(self.record(table), table.id)
