@@ -6,12 +6,13 @@ watches. Every credential travels in a URL fragment, never in a query string."""
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 
 from playwright.sync_api import BrowserContext, Page, expect
 
 from .conftest import PHONE, watch_errors
-from .helpers import ServerProcess
+from .helpers import ServerProcess, create_table
 
 
 def no_sideways_scroll(page: Page) -> None:
@@ -134,3 +135,31 @@ def test_lobby_on_a_phone_create_invite_join_and_watch(
     expect(playing.get_by_role("link", name=re.compile("Watch"))).to_be_visible()
     for page in (ann, bea, cy, watcher):
         assert page.script_errors == []  # type: ignore[attr-defined]
+
+
+def test_the_lists_come_a_page_at_a_time_newest_first(server: ServerProcess, page: Page) -> None:
+    # sixteen games of bots, one card each, that play themselves out: one more than a page of finished games
+    bots = [{"name": name, "bot": "rulebased"} for name in ("Merlin", "Morgana", "Circe", "Nimue")]
+    one_card = {"schedule": "custom", "custom_hand_sizes": [1]}
+    mine = {create_table(server, bots, options=one_card)["id"] for _ in range(16)}
+    deadline = time.monotonic() + 60
+    while not mine <= {t["id"] for t in server.get("/tables?status=finished&limit=200")["tables"]}:
+        assert time.monotonic() < deadline, "the bots' games did not finish"
+        time.sleep(0.2)
+    total = server.get("/tables?status=finished&limit=1")["total"]
+
+    page.goto(server.url + "/")
+    finished = page.locator("#finished-tables")
+    items = finished.locator(".table-item")
+    expect(items).to_have_count(15)
+    pager = finished.locator("nav.pager")
+    expect(pager).to_contain_text(f"1–15 of {total}")
+    expect(pager.get_by_role("button", name="‹ Newer")).to_be_disabled()
+    first_page = set(items.evaluate_all("els => els.map(e => e.dataset.table)"))
+    assert first_page <= mine  # the newest games first: these sixteen are the newest finished ones
+    pager.get_by_role("button", name="Older ›").click()
+    expect(pager).to_contain_text(f"16–{min(total, 30)} of {total}")
+    assert items.first.get_attribute("data-table") in mine - first_page
+    pager.get_by_role("button", name="‹ Newer").click()
+    expect(pager).to_contain_text(f"1–15 of {total}")
+    assert page.script_errors == []  # type: ignore[attr-defined]

@@ -15,7 +15,7 @@ from wizardcards.core import GameRecord, replay_states
 from wizardcards.core.cards import cards_of
 
 from .conftest import DESKTOP, PHONE, watch_errors
-from .helpers import FrameLog, ServerProcess, create_table, my_turn, phase, seq, take_simple_turn
+from .helpers import FrameLog, ServerProcess, create_table, my_turn, phase, take_simple_turn
 
 # the fields of a view that hold card ids (everything else is numbers of another kind: bids, scores, actions, seats)
 CARD_FIELDS = ("hand", "trick", "played", "given", "received")
@@ -50,6 +50,18 @@ def dom_cards(page: Page) -> tuple[int, set[int], list[int]]:
         })"""
     )
     return found["seq"], set(found["all"]), found["hand"]
+
+
+def table_now(page: Page) -> tuple[int, list[str], list[str]]:
+    """The view number on screen, the cards of the trick and of the hand, read at once."""
+    found = page.evaluate(
+        """() => ({
+            seq: Number(document.querySelector('.table-screen').dataset.seq),
+            trick: [...document.querySelectorAll('#trick .slot.played')].map(e => e.dataset.card),
+            hand: [...document.querySelectorAll('#hand .card')].map(e => e.dataset.card),
+        })"""
+    )
+    return found["seq"], found["trick"], found["hand"]
 
 
 def test_two_people_hidden_hands_and_a_reload_mid_trick(
@@ -87,16 +99,14 @@ def test_two_people_hidden_hands_and_a_reload_mid_trick(
         acted = False
         for seat, page in pages.items():
             samples.append((seat, *dom_cards(page)))
-            if (not reloaded and seat == 1 and phase(page) == "play"
+            if (not reloaded and seat == 1 and phase(page) == "play" and my_turn(page)
                     and page.locator("#trick .slot.played").count() >= 1):
-                # Bea reloads in the middle of a trick: the same trick and hand come back, and she plays on
-                trick = page.eval_on_selector_all("#trick .slot.played", "els => els.map(e => e.dataset.card)")
-                hand = page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)")
-                shown = seq(page)
+                # Bea reloads in the middle of a trick, on her turn (so nothing moves meanwhile: the bots wait for
+                # her, and Ann's page acts only in this loop): the same trick and hand come back, and she plays on
+                shown, trick, hand = table_now(page)
                 page.reload()
                 page.wait_for_selector(f".table-screen[data-seq='{shown}']")
-                assert page.eval_on_selector_all("#trick .slot.played", "els => els.map(e => e.dataset.card)") == trick
-                assert page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)") == hand
+                assert table_now(page) == (shown, trick, hand)
                 expect(page.locator("#join-name")).to_have_count(0)  # the browser kept her seat: no name asked
                 reloaded = True
             if my_turn(page):
