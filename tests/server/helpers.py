@@ -15,9 +15,15 @@ from typing import Any, Protocol
 
 from wizardcards.core import SPECTATOR, GameRecord, Trick, replay_states
 from wizardcards.core.cards import cards_of
+from wizardcards.server.limits import Limits
 from wizardcards.server.serialize import view_to_json
 
 TERMINAL = -4
+# per-client limits loose enough that a test's own traffic (every client the same address) never meets them; the
+# limits themselves are attacked in test_attack_*.py
+LOOSE = {"tables_per_minute": 100_000, "unfinished_tables_per_client": 100_000, "joins_per_minute": 100_000,
+         "connections_per_client": 100_000, "hellos_per_minute": 100_000, "chat_lines_per_10s": 100_000}
+LOOSE_LIMITS = Limits(**LOOSE)
 NOTICES = ("table", "chat")  # server messages not tied to a decision: who sits where, and chat lines
 _ids = itertools.count()
 
@@ -173,3 +179,38 @@ def check_frames(record: GameRecord, clients: list[Client]) -> int:
                 assert view == as_json(view_to_json(state.view(seat)))
             checked += 1
     return checked
+
+
+Post = Callable[[str, dict[str, Any]], dict[str, Any]]
+
+
+def poster(client: Any) -> Post:
+    """``Post`` through a TestClient, or through httpx to a live server's base URL."""
+    if isinstance(client, str):
+        import httpx
+
+        return lambda path, body: httpx.post(client + path, json=body, timeout=20).json()  # type: ignore[no-any-return]
+    return lambda path, body: client.post(path, json=body).json()  # type: ignore[no-any-return]
+
+
+def with_tokens(post: Post, table: dict[str, Any]) -> dict[str, Any]:
+    """A creation answer with every invited seat claimed through its invite code (``POST /invites``), as each person
+    invited would: the seat's entry gets the token that claim handed out (open seats keep none)."""
+    for seat in table["seats"]:
+        if seat["invite"] is not None:
+            seat["token"] = post("/invites", {"invite": seat["invite"]})["token"]
+    return table
+
+
+def wait_until_finished(get: Callable[[str], Any], table_id: str, timeout: float = 120.0) -> dict[str, Any]:
+    """The summary of a table once its game is over: an all-bot table plays in the background after its creation
+    was answered. ``get`` is ``TestClient.get`` or ``httpx.get`` on a base URL."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while True:
+        summary: dict[str, Any] = get(f"/tables/{table_id}").json()
+        if summary["status"] == "finished":
+            return summary
+        assert time.monotonic() < deadline, f"table {table_id} still {summary['status']} after {timeout} s"
+        time.sleep(0.05)

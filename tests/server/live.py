@@ -45,10 +45,14 @@ class ServerProcess:
 
 
 def start_server(db_url: str, port: int | None = None, timeout: float = 60.0) -> ServerProcess:
+    """The server with the loose limits of the tests (every client of a test has the same address)."""
+    from .helpers import LOOSE
+
     port = port or free_port()
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    limits = [a for name, value in LOOSE.items() for a in ("--limit", f"{name}={value}")]
     process = subprocess.Popen(
-        [sys.executable, "-m", "wizardcards.cli", "serve", "--port", str(port), "--db", db_url],
+        [sys.executable, "-m", "wizardcards.cli", "serve", "--port", str(port), "--db", db_url, *limits],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )
     server = ServerProcess(process, port)

@@ -10,7 +10,7 @@ import httpx
 
 from wizardcards.core import GameRecord
 
-from .helpers import Client, check_frames, play_to_end
+from .helpers import Client, check_frames, play_to_end, poster, with_tokens
 from .live import WebSocketClient, start_server
 
 
@@ -33,7 +33,7 @@ def test_sigkill_mid_game_then_restart_loses_nothing(tmp_path: Path) -> None:
     try:
         body = {"game": "wizard", "players": 4, "preset": "quick",
                 "seats": [{"name": "A"}, {"name": "B", "bot": "rulebased"}, {"name": "C"}, {"name": "D"}]}
-        table = httpx.post(server.http + "/tables", json=body, timeout=20).json()
+        table = with_tokens(poster(server.http), httpx.post(server.http + "/tables", json=body, timeout=20).json())
         humans = {s["seat"] for s in table["seats"]}
         clients = connect(server.port, table, humans)
         rng = random.Random(21)

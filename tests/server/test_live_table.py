@@ -16,7 +16,7 @@ import pytest
 from wizardcards.bots.search import SearchBot
 from wizardcards.core import GameRecord, replay_states
 
-from .helpers import TERMINAL, Client, next_id
+from .helpers import TERMINAL, Client, next_id, poster, with_tokens
 from .live import ServerProcess, WebSocketClient, start_server
 
 SHORT = {"schedule": "custom", "custom_hand_sizes": [3, 4]}
@@ -35,7 +35,7 @@ def create(server: ServerProcess, seats: list[dict[str, Any]], **extra: Any) -> 
     body = {"game": "wizard", "players": len(seats), "options": SHORT, "seats": seats, **extra}
     response = httpx.post(server.http + "/tables", json=body, timeout=20)
     assert response.status_code == 201, response.text
-    return response.json()
+    return with_tokens(poster(server.http), response.json())
 
 
 def summary(server: ServerProcess, table: dict[str, Any]) -> dict[str, Any]:
@@ -74,7 +74,8 @@ def test_everyone_at_the_table_hears_who_connects_renames_and_leaves(server: Ser
     assert ann.frames[2] == {"type": "table", "seq": 0, "status": "waiting", "players": [
         {"seat": 0, "name": "Ann", "bot": None, "open": False, "claimed": True, "connected": True},
         {"seat": 1, "name": "Bot", "bot": "rulebased", "open": False, "claimed": True, "connected": True},
-        {"seat": 2, "name": "Player 3", "bot": None, "open": False, "claimed": False, "connected": False},
+        # claimed: its invite was exchanged for a token (create); not connected yet
+        {"seat": 2, "name": "Player 3", "bot": None, "open": False, "claimed": True, "connected": False},
     ]}
     spy = connect(server, table["spectator_token"], {0, 2}, name="Spy")  # a spectator's name is ignored
     assert seating(spy.frames[-1]) == seating(ann.receive_kind("table"))

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from wizardcards.core import GameRecord
 from wizardcards.server import create_app
 
-from .helpers import Client, check_frames, play_to_end
+from .helpers import LOOSE_LIMITS, Client, check_frames, play_to_end, poster, with_tokens
 
 CASES = [
     {"game": "wizard", "players": 4, "preset": "hidden-bids", "options": {"schedule": "custom",
@@ -28,8 +28,9 @@ CASES = [
 def test_no_frame_shows_what_its_seat_may_not_know(tmp_path: Path, case: int) -> None:
     body = CASES[case]
     rng = random.Random(100 + case)
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'leak.sqlite3'}")) as client, ExitStack() as stack:
-        table = client.post("/tables", json=body).json()
+    app = create_app(f"sqlite:///{tmp_path / 'leak.sqlite3'}", limits=LOOSE_LIMITS)
+    with TestClient(app) as client, ExitStack() as stack:
+        table = with_tokens(poster(client), client.post("/tables", json=body).json())
         assert len(table["seats"]) == body["players"]
         humans = set(range(body["players"]))
         tokens = [s["token"] for s in table["seats"]] + [table["spectator_token"]]

@@ -7,11 +7,12 @@ changes the game, and that the game then plays on to its end with every frame st
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
-import time
 from collections.abc import Iterator
 from contextlib import ExitStack
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +26,7 @@ from wizardcards.core import NUM_ACTIONS, GameRecord
 from wizardcards.server import create_app
 from wizardcards.server.protocol import CLIENT_ADAPTER, MAX_MESSAGE_BYTES, SERVER_ADAPTER, protocol_schema
 
-from .helpers import Client, check_frames, next_id, play_to_end
+from .helpers import LOOSE_LIMITS, Client, check_frames, next_id, play_to_end, poster, with_tokens
 
 THREE_HUMANS = {"game": "wizard", "players": 3, "preset": "quick"}
 
@@ -33,13 +34,14 @@ THREE_HUMANS = {"game": "wizard", "players": 3, "preset": "quick"}
 @pytest.fixture
 def app_client(tmp_path: Path) -> Iterator[TestClient]:
     # throttling off: these tests send as fast as they can on purpose (the flood test sets its own limits)
-    app = create_app(f"sqlite:///{tmp_path / 'server.sqlite3'}", rate=1e9, burst=1e9)
+    app = create_app(f"sqlite:///{tmp_path / 'server.sqlite3'}",
+                     limits=replace(LOOSE_LIMITS, messages_per_second=1e9, message_burst=1e9))
     with TestClient(app) as test_client:
         yield test_client
 
 
 def seated(client: TestClient, stack: ExitStack, body: dict[str, Any]) -> tuple[dict[str, Any], list[Client]]:
-    table = client.post("/tables", json=body).json()
+    table = with_tokens(poster(client), client.post("/tables", json=body).json())
     humans = {s["seat"] for s in table["seats"]}
     clients = []
     for seat in table["seats"]:
@@ -66,7 +68,7 @@ def test_the_schema_endpoint_describes_every_message(app_client: TestClient) -> 
     assert set(schema["$defs"]["ViewMessage"]["properties"]) >= {"turn_left", "status", "view"}
     act = schema["$defs"]["Act"]
     assert act["properties"]["action"]["exclusiveMaximum"] == NUM_ACTIONS
-    assert set(act["required"]) == {"type", "id", "action"}
+    assert set(act["required"]) == {"type", "id", "action", "seq"}
 
 
 def test_every_frame_of_a_game_is_a_server_message_of_the_schema(app_client: TestClient) -> None:
@@ -92,11 +94,11 @@ def test_a_wrong_token_is_refused_and_the_connection_may_try_again(app_client: T
             stranger.send({"type": "hello", "id": "h", "token": token})
             error = stranger.receive()
             assert error["type"] == "error" and error["code"] in ("bad_token", "invalid"), error
-        stranger.send({"type": "action", "id": "a", "action": 60})
+        stranger.send({"type": "action", "id": "a", "action": 60, "seq": 0})
         assert stranger.receive()["code"] == "not_joined"
         assert stranger.view is None  # nothing about the table was sent
         assert stranger.hello(table["spectator_token"])["seat"] == -1
-        stranger.send({"type": "action", "id": "a", "action": on_turn(clients).view["legal_actions"][0]})
+        stranger.send({"type": "action", "id": "a", "action": on_turn(clients).view["legal_actions"][0], "seq": 0})
         assert stranger.receive()["code"] == "spectator"
 
 
@@ -133,7 +135,8 @@ def test_a_repeated_message_id_is_answered_again_and_applied_once(app_client: Te
 
 
 def test_a_flooding_connection_is_throttled_then_closed_and_the_others_play_on(tmp_path: Path) -> None:
-    app = create_app(f"sqlite:///{tmp_path / 'flood.sqlite3'}", rate=5, burst=10, strikes=20)
+    app = create_app(f"sqlite:///{tmp_path / 'flood.sqlite3'}",
+                     limits=replace(LOOSE_LIMITS, messages_per_second=5, message_burst=10, strikes=20))
     with TestClient(app) as client, ExitStack() as stack:
         _, clients = seated(client, stack, THREE_HUMANS)
         flooder = next(c for c in clients if c is not on_turn(clients))
@@ -177,11 +180,11 @@ def bad_messages(draw: st.DrawFn) -> tuple[str, str | dict[str, Any]]:
         return kind, message
     if kind == "oversized":
         return kind, {"type": "action", "id": "x" * draw(st.integers(MAX_MESSAGE_BYTES, 3 * MAX_MESSAGE_BYTES)),
-                      "action": 0}
+                      "action": 0, "seq": 0}
     if kind == "range":
         bad = draw(st.integers(max_value=-1) | st.integers(min_value=NUM_ACTIONS) | st.floats() | st.booleans()
                    | st.text(max_size=5))
-        return kind, {"type": "action", "id": next_id(), "action": bad}
+        return kind, {"type": "action", "id": next_id(), "action": bad, "seq": 0}
     return kind, {"draw": draw(st.integers(0, 10**6))}
 
 
@@ -226,18 +229,18 @@ def test_thousands_of_bad_messages_are_each_answered_and_change_nothing(app_clie
             legal = actor.view["legal_actions"]  # type: ignore[index]
             if kind == "out_of_turn":
                 sender = next(c for c in clients if c is not actor)
-                message = {"type": "action", "id": next_id(), "action": rng.choice(legal)}
+                message = {"type": "action", "id": next_id(), "action": rng.choice(legal), "seq": seq}
             elif kind == "illegal":
                 sender = actor
-                message = {"type": "action", "id": next_id(),
+                message = {"type": "action", "id": next_id(), "seq": seq,
                            "action": rng.choice([a for a in range(NUM_ACTIONS) if a not in legal])}
             elif kind == "duplicate" and accepted_ids:
                 sender, old_id, old_ack = rng.choice(accepted_ids)
-                message = {"type": "action", "id": old_id, "action": rng.randrange(NUM_ACTIONS)}
+                message = {"type": "action", "id": old_id, "action": rng.randrange(NUM_ACTIONS), "seq": seq}
                 expect = {"ack"}
             else:
                 kind, sender = "legal", actor
-                message = {"type": "action", "id": next_id(), "action": rng.choice(legal)}
+                message = {"type": "action", "id": next_id(), "action": rng.choice(legal), "seq": seq}
                 expect = {"ack"}
         sender.send(message)
         answer = sender.receive()
@@ -289,15 +292,15 @@ def test_thousands_of_bad_messages_are_each_answered_and_change_nothing(app_clie
 def test_a_hint_being_worked_out_holds_up_nothing_and_a_second_one_waits(
     app_client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from wizardcards.server import tables
+    from wizardcards.server.workers import BotWorkers
 
-    slow_and_right = tables.hint_values
+    right = BotWorkers.hint
 
-    def slow(view: Any, seq: int) -> Any:
-        time.sleep(0.5)
-        return slow_and_right(view, seq)
+    async def slow(self: BotWorkers, view: Any, seq: int) -> Any:
+        await asyncio.sleep(0.5)
+        return await right(self, view, seq)
 
-    monkeypatch.setattr(tables, "hint_values", slow)
+    monkeypatch.setattr(BotWorkers, "hint", slow)
     with ExitStack() as stack:
         _, clients = seated(app_client, stack, THREE_HUMANS)
         actor = on_turn(clients)

@@ -18,7 +18,7 @@ from wizardcards.core.cards import cards_of
 from wizardcards.core.state import TrickGameState
 from wizardcards.server import protocol as P
 from wizardcards.server.serialize import ViewFrames, own_json, own_json_of_state, view_to_json
-from wizardcards.server.tables import LiveTable, ack_text
+from wizardcards.server.table import LiveTable, ack_text
 
 from .helpers import trick_as_sent
 
@@ -44,7 +44,7 @@ def test_every_seats_text_equals_its_own_view(which: int, seed: int) -> None:
     rng = random.Random(seed)
     state = new_game(rules, seed)
     table = LiveTable(id="t", rules=rules, seed=seed, names=["n"] * rules.players, bots=[None] * rules.players,
-                      tokens=[], spectator_token="", status="playing", state=state)
+                      spectator_token="", status="playing", state=state)
     seats = [*range(rules.players), SPECTATOR]
     steps = 0
     while True:
@@ -99,7 +99,7 @@ def test_own_fields_of_no_seat_are_refused_and_a_spectator_has_none() -> None:
 def last_trick_sent(state: TrickGameState, seat: int) -> Any:
     """The ``last_trick`` of the view message the server writes for ``seat`` now."""
     table = LiveTable(id="t", rules=state.rules, seed=0, names=["n"] * state.players, bots=[None] * state.players,
-                      tokens=[], spectator_token="", status="playing", state=state)
+                      spectator_token="", status="playing", state=state)
     return json.loads(table.view_message(seat))["last_trick"]
 
 

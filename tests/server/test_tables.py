@@ -12,26 +12,27 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, func, inspect, select
 
-from wizardcards.core import ActionError, GameRecord, InvalidActionError, find_rules, replay
+from wizardcards.core import ActionError, GameRecord, InvalidActionError, find_rules, new_game, replay
 from wizardcards.server import create_app
 from wizardcards.server.db import ActionRow, make_engine, upgrade
-from wizardcards.server.tables import TableError, TableManager
+from wizardcards.server.manager import TableManager
+from wizardcards.server.table import LiveTable, TableError
 
-from .helpers import Client, next_id, play_to_end
+from .helpers import LOOSE_LIMITS, Client, next_id, play_to_end, poster, wait_until_finished, with_tokens
 
 ONE_ROUND = {"schedule": "custom", "custom_hand_sizes": [2]}
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'server.sqlite3'}")) as test_client:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'server.sqlite3'}", limits=LOOSE_LIMITS)) as test_client:
         yield test_client
 
 
 def test_a_finished_table_offers_one_rematch_with_the_same_players(client: TestClient) -> None:
     body = {"game": "wizard", "players": 3, "options": ONE_ROUND,
             "seats": [{"name": "Ann"}, {"name": "Bo", "bot": "rulebased"}, {"name": "Cy"}]}
-    table = client.post("/tables", json=body).json()
+    table = with_tokens(poster(client), client.post("/tables", json=body).json())
     with ExitStack() as stack:
         humans = {0, 2}
         ann, cy, watcher = (Client(stack.enter_context(client.websocket_connect("/ws")), humans) for _ in range(3))
@@ -50,7 +51,8 @@ def test_a_finished_table_offers_one_rematch_with_the_same_players(client: TestC
         assert new_id != table["id"] and {o["table"] for o in offers.values()} == {new_id}
         assert len({o["token"] for o in offers.values()}) == 3  # each connection its own token
         cy.send({"type": "rematch", "id": next_id()})  # asked again: the same table, no second rematch
-        assert cy.receive_kind("rematch") == offers[2]
+        again = cy.receive_kind("rematch")
+        assert again["table"] == new_id and again["token"] not in {o["token"] for o in offers.values()}
         ann.act(0)  # the old table is over
         assert ann.frames[-1]["code"] == "game_over"
         fresh = Client(stack.enter_context(client.websocket_connect("/ws")), humans)
@@ -58,16 +60,24 @@ def test_a_finished_table_offers_one_rematch_with_the_same_players(client: TestC
         assert (welcome["table"], welcome["seat"], welcome["names"]) == (new_id, 2, ["Ann", "Bo", "Cy"])
         assert welcome["bots"] == [None, "rulebased", None]
         assert fresh.view is not None and fresh.view["seat"] == 2 and fresh.seq == 0
+        for token, seat in ((again["token"], 2), (offers[0]["token"], 0), (offers[-1]["token"], -1)):
+            other = Client(stack.enter_context(client.websocket_connect("/ws")), humans)
+            assert other.hello(token)["seat"] == seat  # each offer opens its own holder's seat, no other
     info = client.get(f"/tables/{new_id}").json()
-    assert info["status"] == "waiting" and info["rules"] == client.get(f"/tables/{table['id']}").json()["rules"]
+    # both holders said hello with their rematch tokens: the rematch plays, on the same rules
+    assert info["status"] == "playing" and info["rules"] == client.get(f"/tables/{table['id']}").json()["rules"]
 
 
-def test_score_sheets_and_player_statistics(client: TestClient) -> None:
+def test_score_sheets_and_player_statistics_of_the_seats_people_played(client: TestClient) -> None:
     names = ["Ann", "Bo", "Cy"]
     records = []
-    for _ in range(3):
-        table = client.post("/tables", json={"game": "wizard", "players": 3, "options": ONE_ROUND,
-                                             "seats": [{"name": n, "bot": "random"} for n in names]}).json()
+    for game in range(3):
+        table = client.post("/tables", json={"game": "wizard", "players": 3, "options": ONE_ROUND, "seats": [
+            {"name": "Ann", "claimed": True}, {"name": "Bo", "bot": "random"}, {"name": "Cy", "bot": "random"}]}).json()
+        with client.websocket_connect("/ws") as socket:
+            ann = Client(socket, {0})
+            ann.hello(table["seats"][0]["token"])
+            play_to_end([ann], random.Random(game))
         records.append(GameRecord.from_dict(client.get(f"/tables/{table['id']}/record").json()))
         sheet = client.get(f"/tables/{table['id']}/sheet").json()
         state = replay(records[-1])
@@ -79,6 +89,12 @@ def test_score_sheets_and_player_statistics(client: TestClient) -> None:
     assert stats["wins"] == pytest.approx(sum(1 / len(w) for w in winners if 0 in w))
     assert stats["mean_wizard_score"] == pytest.approx(sum(replay(r).returns()[0] for r in records) / 3)
     assert client.get("/players/Nobody/stats").json()["games"] == 0
+    # a bot seat's name counts for nothing: anybody may seat bots called Ann, and Ann's figures stay hers
+    forged = client.post("/tables", json={"game": "wizard", "players": 3, "options": ONE_ROUND,
+                                          "seats": [{"name": "Ann", "bot": "random"} for _ in range(3)]}).json()
+    wait_until_finished(client.get, forged["id"])
+    assert client.get("/players/Ann/stats").json() == stats
+    assert client.get("/players/Bo/stats").json()["games"] == 0
 
 
 @pytest.mark.parametrize("action", [999, 0], ids=["no-such-action", "a-card-while-bidding"])
@@ -90,14 +106,19 @@ def test_a_refused_action_is_an_illegal_error_in_the_cores_words_and_nothing_is_
     engine = make_engine(f"sqlite:///{tmp_path / 'server.sqlite3'}")
     upgrade(engine)
     manager = TableManager(engine)
-    table = manager.create(find_rules("standard", 3), [("A", None), ("B", None), ("C", None)])
-    table.status = "playing"
+
+    async def create_and_act() -> LiveTable:
+        table, _, _ = await manager.create(find_rules("standard", 3), [("A", None), ("B", None), ("C", None)])
+        table.status = "playing"
+        with pytest.raises(TableError) as refused:
+            await table.accept(manager.writer, table.state.current_player(), action, "m1", None)
+        assert (refused.value.code, str(refused.value)) == ("illegal", str(core.value))
+        return table
+
     with pytest.raises(ActionError) as core:
-        table.state.clone().apply(action)
+        new_game(find_rules("standard", 3), 1).apply(action)
     assert isinstance(core.value, InvalidActionError) == (action == 999)
-    with pytest.raises(TableError) as refused:
-        asyncio.run(manager._accept(table, table.state.current_player(), action, "m1", None))
-    assert (refused.value.code, str(refused.value)) == ("illegal", str(core.value))
+    table = asyncio.run(create_and_act())
     assert table.seq == 0 and table.acks == {}
     with engine.connect() as db:
         assert db.execute(select(func.count()).select_from(ActionRow)).scalar() == 0
@@ -127,13 +148,13 @@ def test_the_migrations_upgrade_an_old_schema_and_keep_its_tables(tmp_path: Path
             connection.exec_driver_sql(f"INSERT INTO seats VALUES ('t1', {seat}, 'p{seat}', NULL, 'tok{seat}', 1)")
     assert "rematch_id" not in {c["name"] for c in inspect(engine).get_columns("game_tables")}
     engine.dispose()
-    with TestClient(create_app(url)) as client:
+    with TestClient(create_app(url, limits=LOOSE_LIMITS)) as client:
         old = client.get("/tables/t1").json()
         assert old["status"] == "playing" and old["hints"] is True  # the default of the new column
         assert [p["claimed"] for p in old["players"]] == [True, True, True]  # they had joined
         with client.websocket_connect("/ws") as socket:
             seat = Client(socket, {0, 1, 2})
-            assert seat.hello("tok1")["seq"] == 0
+            assert seat.hello("tok1")["seq"] == 0  # the old token, kept as its digest (0004)
     engine = create_engine(url)
     assert "rematch_id" in {c["name"] for c in inspect(engine).get_columns("game_tables")}
     assert "hints" in {c["name"] for c in inspect(engine).get_columns("game_tables")}

@@ -13,7 +13,7 @@ import pytest
 
 from wizardcards.core import GameRecord, replay_states
 
-from .helpers import TERMINAL, Client
+from .helpers import TERMINAL, Client, poster, with_tokens
 from .live import ServerProcess, WebSocketClient, start_server
 
 
@@ -32,7 +32,7 @@ def create(server: ServerProcess, **extra: Any) -> dict[str, Any]:
             **extra}
     response = httpx.post(server.http + "/tables", json=body, timeout=20)
     assert response.status_code == 201, response.text
-    return response.json()
+    return with_tokens(poster(server.http), response.json())
 
 
 def seat_of_each_decision(record: GameRecord) -> list[int]:

@@ -21,7 +21,7 @@ from wizardcards.core.cards import cards_of
 from wizardcards.server import create_app
 from wizardcards.server.serialize import view_to_json
 
-from .helpers import Client, as_json, trick_as_sent
+from .helpers import LOOSE_LIMITS, Client, as_json, poster, trick_as_sent, wait_until_finished, with_tokens
 
 ONE_ROUND = {"schedule": "custom", "custom_hand_sizes": [2]}
 INDEX = "<!doctype html><html><body>the client</body></html>"
@@ -39,7 +39,8 @@ def web(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def client(tmp_path: Path, web: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'server.sqlite3'}", web=web)) as test_client:
+    app = create_app(f"sqlite:///{tmp_path / 'server.sqlite3'}", limits=LOOSE_LIMITS, web=web)
+    with TestClient(app) as test_client:
         yield test_client
 
 
@@ -49,10 +50,15 @@ def create(client: TestClient, **body: Any) -> dict[str, Any]:
     return response.json()
 
 
+def create_claimed(client: TestClient, **body: Any) -> dict[str, Any]:
+    """A table whose invited seats were each claimed by the person invited (the seats' entries hold their tokens)."""
+    return with_tokens(poster(client), create(client, **body))
+
+
 # --- pages and files ---------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("path", ["/", "/play?token=abc", "/replay/0123abcd"])
+@pytest.mark.parametrize("path", ["/", "/play", "/replay/0123abcd"])
 def test_the_page_routes_serve_the_clients_index_uncached(client: TestClient, path: str) -> None:
     response = client.get(path)
     assert response.status_code == 200
@@ -71,7 +77,8 @@ def test_the_clients_files_are_served_under_static_and_nothing_outside(client: T
 
 
 def test_without_the_client_the_pages_say_so(tmp_path: Path) -> None:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 's.sqlite3'}", web=tmp_path / "nothing")) as client:
+    app = create_app(f"sqlite:///{tmp_path / 's.sqlite3'}", limits=LOOSE_LIMITS, web=tmp_path / "nothing")
+    with TestClient(app) as client:
         response = client.get("/")
         assert response.status_code == 404 and "not installed" in response.json()["detail"]
         assert client.get("/static/app.css").status_code == 404
@@ -79,7 +86,7 @@ def test_without_the_client_the_pages_say_so(tmp_path: Path) -> None:
 
 
 def test_the_installed_client_is_the_default_page(tmp_path: Path) -> None:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 's.sqlite3'}")) as client:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 's.sqlite3'}", limits=LOOSE_LIMITS)) as client:
         response = client.get("/")
         assert response.status_code == 200 and response.headers["content-type"].startswith("text/html")
         assert "<html" in response.text.lower()
@@ -159,7 +166,7 @@ def test_tables_allow_hints_unless_told_otherwise(client: TestClient) -> None:
     assert table["hints"] is False and client.get(f"/tables/{table['id']}").json()["hints"] is False
     refused = client.post("/tables", json={"game": "wizard", "players": 3, "hints": "yes"})
     assert refused.status_code == 422
-    assert len(client.get("/tables").json()) == 2
+    assert client.get("/tables").json()["total"] == 2
 
 
 def test_a_summary_says_who_sits_where(client: TestClient) -> None:
@@ -172,23 +179,27 @@ def test_a_summary_says_who_sits_where(client: TestClient) -> None:
         {"seat": 2, "name": "Cy", "bot": None, "open": True, "claimed": False, "connected": False},
     ]
     assert "seats" in table and all("token" not in p for p in table["players"])
+    assert [(s["token"], s["invite"], s["link"]) for s in table["seats"]] == [(None, None, None)] * 2  # open: none
+    cy = client.post(f"/tables/{table['id']}/join", json={"name": "Cy"}).json()
+    assert cy["seat"] == 0  # the lowest open seat
     with client.websocket_connect("/ws") as socket:
-        Client(socket, {0, 2}).hello(table["seats"][1]["token"])  # Cy
+        Client(socket, {0, 2}).hello(cy["token"])
         summary = client.get(f"/tables/{table['id']}").json()
-        assert [(p["claimed"], p["connected"]) for p in summary["players"]] == [(False, False), (True, True),
-                                                                                 (True, True)]
+        assert [(p["claimed"], p["connected"]) for p in summary["players"]] == [(True, True), (True, True),
+                                                                                 (False, False)]
         assert summary["open_seats"] == 1
     summary = client.get(f"/tables/{table['id']}").json()
-    assert summary["players"][2]["claimed"] is True and summary["players"][2]["connected"] is False
-    assert [t["open_seats"] for t in client.get("/tables", params={"status": "waiting"}).json()] == [1]
+    assert summary["players"][0]["claimed"] is True and summary["players"][0]["connected"] is False
+    assert [t["open_seats"] for t in client.get("/tables", params={"status": "waiting"}).json()["tables"]] == [1]
 
 
 def test_a_summary_holds_the_spectator_link_and_no_seat_token(client: TestClient) -> None:
     table = create(client, game="wizard", players=3)
-    listed = client.get("/tables").json()[0]
-    assert listed["spectator"] == table["spectator"] == f"/play?token={table['spectator_token']}"
-    text = client.get(f"/tables/{table['id']}").text
-    assert all(seat["token"] not in text for seat in table["seats"]) and "seed" not in text
+    listed = client.get("/tables").json()["tables"][0]
+    # the spectator link carries its token in the fragment, which browsers never send on (servers, Referer)
+    assert listed["spectator"] == table["spectator"] == f"/play#watch={table['spectator_token']}"
+    text = client.get(f"/tables/{table['id']}").text + client.get("/tables").text
+    assert all(seat["invite"] not in text for seat in table["seats"]) and "seed" not in text
     with client.websocket_connect("/ws") as socket:
         watcher = Client(socket, set())
         assert watcher.hello(listed["spectator"].split("=", 1)[1])["seat"] == -1
@@ -200,15 +211,16 @@ def test_join_hands_out_the_lowest_free_open_seat_until_none_is_left(client: Tes
         {"name": "Ann", "open": True}, {"name": "Bot", "bot": "random"}, {"name": "P3", "open": True},
         {"name": "P4", "open": True},
     ])
+    ann = client.post(f"/tables/{table['id']}/join", json={"name": "Ann"}).json()
     with client.websocket_connect("/ws") as socket:
-        Client(socket, {0, 2, 3}).hello(table["seats"][0]["token"])  # Ann took her seat with her invite link
+        Client(socket, {0, 2, 3}).hello(ann["token"])
         first = client.post(f"/tables/{table['id']}/join", json={"name": "  Bea  "})
         assert first.status_code == 200
         body = first.json()
         assert (body["table"], body["seat"]) == (table["id"], 2)
-        assert body["token"] == table["seats"][1]["token"] and body["invite"] == f"/play?token={body['token']}"
+        assert body["link"] == f"/play#token={body['token']}" and len(body["token"]) >= 32  # 192 bits
         second = client.post(f"/tables/{table['id']}/join", json={"name": "Cal"}).json()
-        assert second["seat"] == 3 and second["token"] == table["seats"][2]["token"]
+        assert second["seat"] == 3 and len({ann["token"], body["token"], second["token"]}) == 3
         full = client.post(f"/tables/{table['id']}/join", json={"name": "Dee"})
         assert full.status_code == 409 and full.json()["detail"]
     summary = client.get(f"/tables/{table['id']}").json()
@@ -236,7 +248,7 @@ def test_join_never_hands_out_an_invite_only_or_claimed_seat(client: TestClient)
         refused = client.post("/tables", json={"game": "wizard", "players": 3, "seats": [seat, {"name": "a"},
                                                                                           {"name": "b"}]})
         assert refused.status_code == 422, seat
-    assert len(client.get("/tables").json()) == 2
+    assert client.get("/tables").json()["total"] == 2
 
 
 def test_join_refuses_bad_names_unknown_tables_and_started_games(client: TestClient) -> None:
@@ -248,12 +260,14 @@ def test_join_refuses_bad_names_unknown_tables_and_started_games(client: TestCli
     assert client.post("/tables/nope/join", json={"name": "Ann"}).status_code == 404
     bots = create(client, game="wizard", players=3, options=ONE_ROUND,
                   seats=[{"name": f"B{i}", "bot": "random"} for i in range(3)])
+    wait_until_finished(client.get, bots["id"])
     over = client.post(f"/tables/{bots['id']}/join", json={"name": "Ann"})
     assert over.status_code == 409 and "finished" in over.json()["detail"]
     started = create(client, game="wizard", players=3, seats=[
         {"name": "A", "open": True}, {"name": "B", "bot": "random"}, {"name": "C", "bot": "random"}])
+    taken = client.post(f"/tables/{started['id']}/join", json={"name": "A"}).json()
     with ExitStack() as stack:
-        Client(stack.enter_context(client.websocket_connect("/ws")), {0}).hello(started["seats"][0]["token"])
+        Client(stack.enter_context(client.websocket_connect("/ws")), {0}).hello(taken["token"])
         assert client.get(f"/tables/{started['id']}").json()["status"] == "playing"
         late = client.post(f"/tables/{started['id']}/join", json={"name": "Late"})
         assert late.status_code == 409 and "playing" in late.json()["detail"]
@@ -261,11 +275,11 @@ def test_join_refuses_bad_names_unknown_tables_and_started_games(client: TestCli
 
 def test_claims_and_the_hints_option_survive_a_restart(tmp_path: Path, web: Path) -> None:
     url = f"sqlite:///{tmp_path / 'restart.sqlite3'}"
-    with TestClient(create_app(url, web=web)) as client:
+    with TestClient(create_app(url, limits=LOOSE_LIMITS, web=web)) as client:
         table = create(client, game="wizard", players=3, hints=False,
                        seats=[{"name": "P1", "open": True}, {"name": "P2", "open": True}, {"name": "P3"}])
         assert client.post(f"/tables/{table['id']}/join", json={"name": "Ann"}).json()["seat"] == 0
-    with TestClient(create_app(url, web=web)) as client:
+    with TestClient(create_app(url, limits=LOOSE_LIMITS, web=web)) as client:
         summary = client.get(f"/tables/{table['id']}").json()
         assert summary["hints"] is False and summary["names"][0] == "Ann" and summary["open_seats"] == 1
         assert [p["open"] for p in summary["players"]] == [True, True, False]
@@ -278,6 +292,7 @@ def test_claims_and_the_hints_option_survive_a_restart(tmp_path: Path, web: Path
 
 def test_the_replay_of_a_finished_game_shows_every_step_and_hand(client: TestClient) -> None:
     table = create(client, game="wily", players=4, seats=[{"name": n, "bot": "rulebased"} for n in "ABCD"])
+    wait_until_finished(client.get, table["id"])
     record = GameRecord.from_dict(client.get(f"/tables/{table['id']}/record").json())
     response = client.get(f"/tables/{table['id']}/replay")
     assert response.status_code == 200 and response.headers["content-encoding"] == "gzip"
@@ -314,6 +329,7 @@ def test_a_replay_is_published_only_once_the_game_is_over(client: TestClient) ->
 def test_a_replay_is_plain_json_to_a_client_that_does_not_take_gzip(client: TestClient) -> None:
     table = create(client, game="wizard", players=3, options=ONE_ROUND,
                    seats=[{"name": f"B{i}", "bot": "random"} for i in range(3)])
+    wait_until_finished(client.get, table["id"])
     raw = httpx.Client(transport=client._transport, base_url="http://testserver")  # type: ignore[attr-defined]
     plain = raw.get(f"/tables/{table['id']}/replay", headers={"accept-encoding": "identity"})
     assert "content-encoding" not in plain.headers

@@ -181,12 +181,12 @@ def create_app(
             claimed={n for n, s in enumerate(seats) if s.claimed}, client=client_of(http),
         )
         human_seats = []
-        for seat in range(rules.players):
-            if table.bots[seat] is not None:
+        for number in range(rules.players):
+            if table.bots[number] is not None:
                 continue
-            token, invite = tokens.get(seat), invites.get(seat)
+            token, invite = tokens.get(number), invites.get(number)
             link = seat_link(token) if token else invite_link(invite) if invite else None
-            human_seats.append({"seat": seat, "name": table.names[seat], "token": token, "invite": invite,
+            human_seats.append({"seat": number, "name": table.names[number], "token": token, "invite": invite,
                                 "link": link})
         return {**table.summary(), "seats": human_seats, "spectator_token": table.spectator_token,
                 "spectator": watch_link(table.spectator_token)}
@@ -268,7 +268,7 @@ def create_app(
             for task in tasks:
                 task.cancel()
             reader = tasks[2]
-            closing = reader.result() if reader in done and not reader.cancelled() else None
+            closing = cast(tuple[int, str] | None, reader.result()) if reader in done else None
             if connection.too_slow:
                 closing = (1008, "too slow: the messages for this connection piled up unread")
             if closing is not None:
@@ -318,7 +318,8 @@ async def _read(ws: WebSocket, connection: Connection, manager: TableManager, li
             seq = connection.table.seq if connection.table is not None else 0
             if not throttle.allow():
                 strikes_left -= 1
-                _error(connection, seq, None, "throttled", f"more than {limits.messages_per_second:g} messages a second")
+                rate = limits.messages_per_second
+                _error(connection, seq, None, "throttled", f"more than {rate:g} messages a second")
                 if strikes_left <= 0:
                     return 1008, "flooding"
                 continue

@@ -1,4 +1,5 @@
-"""Persistence: the SQLAlchemy 2 models (tables, seats, credentials, actions, player statistics), the engine, and the Alembic upgrade run on start.
+"""Persistence: the SQLAlchemy 2 models (tables, seats, credentials, actions, player statistics), the engine, and
+the Alembic upgrade run on start.
 
 A table's game is its rule set, its seed and its accepted actions in order; the ``actions`` rows are the record, so
 ``replay`` rebuilds any table. Each action row is committed before any client hears of it (see ``tables.py``). The

@@ -9,9 +9,9 @@ transaction of its last action.
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from sqlalchemy import delete, func, insert, select, update
@@ -76,7 +76,8 @@ def load_table(engine: Engine, table_id: str) -> StoredTable | None:
             .where(ActionRow.table_id == table_id).order_by(ActionRow.number)
         ).all()
         credentials = db.execute(
-            select(CredentialRow.digest, CredentialRow.seat, CredentialRow.kind).where(CredentialRow.table_id == table_id)
+            select(CredentialRow.digest, CredentialRow.seat, CredentialRow.kind)
+            .where(CredentialRow.table_id == table_id)
         ).all()
     return StoredTable(dict(row), [dict(s) for s in seats], [tuple(a) for a in actions],  # type: ignore[misc]
                        [tuple(c) for c in credentials])  # type: ignore[misc]

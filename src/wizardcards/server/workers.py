@@ -74,11 +74,12 @@ class BotWorkers:
     async def decide(self, spec: str, view: View, seed: int) -> int:
         if players.is_heavy(spec):
             async with self._heavy:
-                return await self._run(players.decide, spec, view, seed)
-        return await self._run(players.decide, spec, view, seed)
+                return int(await self._run(players.decide, spec, view, seed))
+        return int(await self._run(players.decide, spec, view, seed))
 
     async def hint(self, view: View, seq: int) -> HintAnswer:
-        return await self._run(players.hint_values, view, seq)
+        answer: HintAnswer = await self._run(players.hint_values, view, seq)
+        return answer
 
     async def _run(self, function: Any, *args: Any) -> Any:
         loop = asyncio.get_running_loop()

@@ -42,7 +42,8 @@ def upgrade() -> None:
     seats = bind.execute(sa.text("SELECT table_id, seat, token FROM seats")).all()
     if seats:
         bind.execute(
-            sa.text("INSERT INTO credentials (digest, table_id, seat, kind) VALUES (:digest, :table_id, :seat, 'seat')"),
+            sa.text("INSERT INTO credentials (digest, table_id, seat, kind) "
+                    "VALUES (:digest, :table_id, :seat, 'seat')"),
             [{"digest": hashlib.sha256(token.encode()).hexdigest(), "table_id": table_id, "seat": seat}
              for table_id, seat, token in seats],
         )

@@ -23,7 +23,8 @@ export function describeRules(rules, meta) {
   for (const [name, value] of Object.entries(rules || {})) {
     if (name === 'game' || name === 'players' || name === 'custom_hand_sizes') continue;
     if (name === 'schedule' && value === 'custom') {
-      parts.push(`Rounds of ${(rules.custom_hand_sizes || []).join(', ')} cards`);
+      const sizes = rules.custom_hand_sizes || [];
+      parts.push(`Rounds of ${sizes.join(', ')} card${sizes.length === 1 && sizes[0] === 1 ? '' : 's'}`);
       continue;
     }
     const label = labels[name] || name.replace(/_/g, ' ');
