@@ -2,7 +2,7 @@
 the Alembic upgrade run on start.
 
 A table's game is its rule set, its seed and its accepted actions in order; the ``actions`` rows are the record, so
-``replay`` rebuilds any table. Each action row is committed before any client hears of it (see ``tables.py``). The
+``replay`` rebuilds any table. Each action row is committed before any client hears of it (see ``table.py``). The
 schema is created and upgraded by the migrations shipped in ``wizardcards/server/migrations`` for SQLite and
 PostgreSQL alike.
 """
