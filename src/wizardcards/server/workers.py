@@ -17,6 +17,8 @@ import atexit
 import logging
 import multiprocessing
 import os
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
@@ -26,17 +28,31 @@ from . import players
 from .players import HintAnswer
 
 NICE = 10  # added to a worker's niceness
+WATCH_SECONDS = 1.0  # how often a worker checks that its server is still there
 T = TypeVar("T")
 log = logging.getLogger("wizardcards.server")
 
 _executors: dict[int, ProcessPoolExecutor] = {}
 
 
-def _start_worker() -> None:
+def _start_worker(server: int) -> None:
     try:
         os.nice(NICE)
     except OSError:  # not allowed here: the workers run at the server's priority
         pass
+    threading.Thread(target=_exit_with, args=(server,), daemon=True).start()
+
+
+def _exit_with(server: int) -> None:
+    """A worker whose server is gone (killed: no shutdown reached the pool) leaves too, instead of waiting forever."""
+    while True:
+        time.sleep(WATCH_SECONDS)
+        try:
+            os.kill(server, 0)
+        except ProcessLookupError:
+            os._exit(0)
+        except PermissionError:  # a process of another user took the number: the server is gone as well
+            os._exit(0)
 
 
 def _ready() -> None:
@@ -48,7 +64,8 @@ def _executor(workers: int) -> ProcessPoolExecutor:
     if executor is None:
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(["wizardcards.server.players"])
-        executor = _executors[workers] = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker)
+        executor = _executors[workers] = ProcessPoolExecutor(
+            workers, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),))
     return executor
 
 
