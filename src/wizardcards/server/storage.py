@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeVar
@@ -190,11 +191,13 @@ class ActionWriter:
     """Group commit of accepted actions: rows waiting while a commit runs go together into the next one.
 
     ``write`` returns once its row is committed (or raises what the database raised for it). One batch at a time runs
-    in a worker thread, so the event loop never waits for the database; when a batch fails, its rows are tried again
-    one per transaction, so a bad row fails only its own decision."""
+    in the writer's own thread, so the event loop never waits for the database and the commits never queue behind
+    other reads (a flood of hellos with unknown tokens); when a batch fails, its rows are tried again one per
+    transaction, so a bad row fails only its own decision."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self._thread = ThreadPoolExecutor(1, thread_name_prefix="wizardcards-writer")
         self._pending: list[Pending] = []
         self._running = False
         self._task: asyncio.Task[None] | None = None  # kept: the loop holds only a weak reference to a task
@@ -212,7 +215,7 @@ class ActionWriter:
             while self._pending:
                 batch, self._pending = self._pending, []
                 try:
-                    await asyncio.to_thread(self._commit, batch)
+                    await self._in_thread(batch)
                     failures: list[BaseException | None] = [None] * len(batch)
                 except Exception:
                     failures = [await self._commit_alone(item) for item in batch]
@@ -228,10 +231,13 @@ class ActionWriter:
 
     async def _commit_alone(self, item: Pending) -> BaseException | None:
         try:
-            await asyncio.to_thread(self._commit, [item])
+            await self._in_thread([item])
         except Exception as error:
             return error
         return None
+
+    async def _in_thread(self, batch: list[Pending]) -> None:
+        await asyncio.get_running_loop().run_in_executor(self._thread, self._commit, batch)
 
     def _commit(self, batch: list[Pending]) -> None:
         # Core statements, not the ORM session: this is the hot path of the server
