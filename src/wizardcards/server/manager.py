@@ -16,6 +16,7 @@ import json
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Coroutine
 from typing import Any
 
@@ -35,6 +36,7 @@ from .workers import BotWorkers
 _SYSTEM_RANDOM = secrets.SystemRandom()
 RETRY_SECONDS = 1.0  # a bot's decision that failed or could not be stored is tried again after this (doubling)
 MAX_RETRY_SECONDS = 30.0
+FINISHED_KEPT = 256  # finished tables kept in memory (most recently used); the others are read again when asked
 log = logging.getLogger("wizardcards.server")
 
 
@@ -54,6 +56,7 @@ class TableManager:
         self.by_digest: dict[str, tuple[str, int, str]] = {}  # credential digest: (table id, seat, kind)
         self.by_spectator: dict[str, str] = {}  # spectator token: table id
         self.set_aside: dict[str, str] = {}  # tables that failed to load: why
+        self._finished: OrderedDict[str, None] = OrderedDict()  # finished tables in memory, least recently used first
         self._tasks: set[asyncio.Task[Any]] = set()
 
     def _spawn(self, work: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
@@ -135,6 +138,31 @@ class TableManager:
         for seat, d in table.invites.items():
             self.by_digest[d] = (table.id, seat, "invite")
         self.by_spectator[table.spectator_token] = table.id
+        self._touch(table)
+
+    def _touch(self, table: LiveTable) -> None:
+        """A finished table was used: it is kept, and the least recently used beyond ``FINISHED_KEPT`` that nobody
+        is connected to are let go (a lobby paged through thousands of old games does not fill the memory)."""
+        if table.status != "finished":
+            return
+        self._finished[table.id] = None
+        self._finished.move_to_end(table.id)
+        for old_id in list(self._finished)[: max(0, len(self._finished) - FINISHED_KEPT)]:
+            old = self.tables.get(old_id)
+            if old is not None and old.connections:
+                continue
+            del self._finished[old_id]
+            if old is not None:
+                self._forget(old)
+
+    def _forget(self, table: LiveTable) -> None:
+        del self.tables[table.id]
+        for digests in table.digests.values():
+            for d in digests:
+                self.by_digest.pop(d, None)
+        for d in table.invites.values():
+            self.by_digest.pop(d, None)
+        self.by_spectator.pop(table.spectator_token, None)
 
     @staticmethod
     def _build(stored: S.StoredTable) -> LiveTable:
@@ -195,7 +223,11 @@ class TableManager:
 
     async def find(self, table_id: str) -> LiveTable | None:
         """A table by id, loading a finished one from the database when it is not in memory."""
-        return self.tables.get(table_id) or await self._load(table_id)
+        table = self.tables.get(table_id)
+        if table is None:
+            return await self._load(table_id)
+        self._touch(table)
+        return table
 
     async def find_token(self, token: str) -> tuple[LiveTable, int] | None:
         """The table and seat of a seat token (SPECTATOR for a spectator token); invite codes open no seat."""
@@ -419,6 +451,7 @@ class TableManager:
 
     def _after_change(self, table: LiveTable) -> None:
         """The table moved on: its turn timer restarts for the seat on turn, and its bots think if it is theirs."""
+        self._touch(table)
         self._arm_timer(table)
         if table.bot_on_turn() is not None and (table.bot_task is None or table.bot_task.done()):
             table.bot_task = self._spawn(self._run_bots(table))
@@ -448,6 +481,7 @@ class TableManager:
                         log.error("table %s: the bot %s chose a refused action: %s", table.id, spec, error)
                         return
                     stored = False
+                self._touch(table)
                 self._arm_timer(table)
             if not stored:
                 await asyncio.sleep(RETRY_SECONDS)

@@ -71,7 +71,6 @@ class LiveTable:
     turn_seconds: float | None = None
     grace_seconds: float | None = None
     rematch_id: str | None = None
-    rematch_of: LiveTable | None = None  # while a rematch waits: the table whose holders it is for
     away: set[int] = field(default_factory=set)  # human seats a stand-in bot plays for until they are back
     timer: asyncio.Task[None] | None = None
     grace: dict[int, asyncio.Task[None]] = field(default_factory=dict)

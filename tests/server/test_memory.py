@@ -1,0 +1,38 @@
+"""What the server keeps in memory: every unfinished table, and only the most recently used finished ones (a lobby
+paged through thousands of old games must not fill the memory); a finished table let go is read again when asked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from wizardcards.server import create_app
+from wizardcards.server import manager as manager_module
+from wizardcards.server.manager import TableManager
+
+from .helpers import LOOSE_LIMITS, wait_until_finished
+
+ONE_ROUND = {"schedule": "custom", "custom_hand_sizes": [1]}
+
+
+def test_only_the_latest_finished_tables_stay_in_memory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(manager_module, "FINISHED_KEPT", 2)
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'm.sqlite3'}", limits=LOOSE_LIMITS)) as client:
+        manager: TableManager = client.app.state.manager  # type: ignore[attr-defined]
+        ids = []
+        for _ in range(5):
+            table = client.post("/tables", json={"game": "wizard", "players": 3, "options": ONE_ROUND,
+                                                 "seats": [{"name": f"B{i}", "bot": "random"} for i in range(3)]})
+            ids.append(table.json()["id"])
+            wait_until_finished(client.get, ids[-1])
+        waiting = client.post("/tables", json={"game": "wizard", "players": 3}).json()["id"]
+        finished_in_memory = [i for i in ids if i in manager.tables]
+        assert len(finished_in_memory) <= 2 and waiting in manager.tables
+        assert len(manager.by_spectator) == len(manager.tables)  # nothing of a table let go is left behind
+        first = client.get(f"/tables/{ids[0]}").json()  # let go, and read again from the database
+        assert first["status"] == "finished" and first["decisions"] > 0 and ids[0] in manager.tables
+        page = client.get("/tables", params={"status": "finished"}).json()
+        assert page["total"] == 5 and [t["id"] for t in page["tables"]] == ids[::-1]  # newest first
+        assert len([i for i in ids if i in manager.tables]) <= 2
