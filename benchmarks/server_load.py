@@ -1,47 +1,87 @@
-"""Load on the multiplayer server (issue 7): 50 tables of 4 human seats driven by WebSocket clients on the loopback.
+"""Load on the multiplayer server (issues 7 and 14): 50 tables of 4 human seats driven by WebSocket clients on the
+loopback, first alone and then beside hostile clients, on the same server in the same run.
 
     python benchmarks/server_load.py [--tables 50] [--seconds 8] [--rate 1200] [--db URL] [--port P]
+                                     [--hostile never-read,hello-flood,spam,bots] [--flood 2] [--bot-tables 3]
+                                     [--limit NAME=VALUE ...] [--bot-workers N]
 
 Starts ``wizard serve`` as a subprocess on a fresh SQLite file (or ``--db``), creates the tables, opens 4 connections
-per table (200 in all), and has the seat on turn at every table send a random legal action when its view says so,
-for ``--seconds``: paced so that the tables together offer ``--rate`` actions per second (default 1,200, above the
-1,000 the target names: the latency target is a latency at that load), or with ``--rate 0`` as soon as the view
-arrives (a closed loop that saturates the two CPUs the server shares with the clients: the highest rate, and a latency
-that is mostly queueing behind the other 49 tables). Reported: accepted actions per second, the 50th and 99th
-percentile time from sending an action to receiving the view it produced, errors, and the server's memory per live
-table (resident memory after the tables are created and joined, less before, over the tables). Targets on the
-reference machine: at least 1,000 actions per second, 99th percentile under 50 ms, no error.
+per table (200 in all), and has the seat on turn at every table send a random legal action when its view says so:
+paced so that the tables together offer ``--rate`` actions per second (default 1,200, above the 1,000 the target
+names: the latency target is a latency at that load), or with ``--rate 0`` as soon as the view arrives (a closed loop
+that saturates the two CPUs the server shares with the clients: the highest rate, and a latency that is mostly
+queueing behind the other 49 tables).
+
+The run has two phases of ``--seconds`` each, with the same tables and connections throughout: **without** hostile
+clients, then **with** them. An action counts in the phase in which it was sent. The hostile clients, each from a
+loopback address of its own (Linux routes all of 127/8 to the loopback), run in this process beside the ordinary ones:
+
+- ``never-read``: a spectator of table 0 (spectator links are public) that says hello and never reads its socket (a
+  raw socket with a 4 KiB receive buffer) but asks for the view again 90 times a second; when the server closes it,
+  it connects again;
+- ``hello-flood``: ``--flood`` connections sending hellos with unknown tokens, each as soon as the last was answered,
+  connecting again whenever the server closes one or refuses it;
+- ``spam``: a seat of its own table (three ``rulebased`` bots with it) that chats 50 lines a second and asks for a
+  hint at each of its decisions, acting once the hint is answered (or refused);
+- ``bots``: ``--bot-tables`` tables of three ``search:level=5`` bots and nobody else, created one after the other.
+
+The ordinary tables connect from addresses of their own too (127.1.0.1 for table 0, 127.1.0.2 for table 1, ...), so
+the server's per-client limits apply to them as they would to 50 groups of players on the internet; ``--limit`` is
+passed to ``wizard serve`` as given (for instance when ``--db`` points the benchmark at a shared server setup).
+
+Reported per phase: accepted actions per second, the 50th and 99th percentile time from sending an action to
+receiving the view it produced, errors, and **tables stalled**: ordinary tables whose seat on turn waited more than
+2 s for the view its action produced (or was still waiting at the end); and what each hostile client got. Also the
+server's memory per live table and CPU. Targets on the reference machine, in both phases: at least 1,000 actions per
+second, 99th percentile under 50 ms, no error, no table stalled.
 
 As the project's benchmarks do, it also prints a ratio against a reference measured in the same run: the core engine
 alone applying random legal actions of the same games in this process (what the server's rate is made of, less the
 protocol, the database commit and the network).
+
+The ordinary seats' tokens: the creator's seat (0) is ``"claimed"`` and gets its token in the answer; the others are
+invite-only, and each invite is exchanged for a token with ``POST /invites`` (a server that answers with the tokens
+themselves, as before issue 14, is read as it is). Actions carry ``"seq"`` where the server's protocol has it.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import gc
 import json
 import os
 import random
+import secrets
 import signal
 import socket
-import statistics
+import struct
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
 import httpx
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from wizardcards.core import find_rules, new_game
 
 T = TypeVar("T")
+
+STALL_SECONDS = 2.0
+HOSTILE = ("never-read", "hello-flood", "spam", "bots")
+# one loopback address per hostile client, and the ordinary tables' from 127.1.0.1 on
+NEVER_READ_ADDRESS, FLOOD_ADDRESS, SPAM_ADDRESS, BOTS_ADDRESS = "127.0.0.9", "127.0.0.10", "127.0.0.11", "127.0.0.12"
+
+
+def table_address(number: int) -> str:
+    return f"127.1.{number // 250}.{number % 250 + 1}"
 
 
 def free_port() -> int:
@@ -58,9 +98,30 @@ def rss_kib(pid: int) -> int:
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far (independent of what else the machine runs)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    """User + system CPU time of a process so far (independent of what else the machine runs); 0 once it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def children(pid: int) -> list[int]:
+    """The server's descendant processes (its bot workers), found through /proc."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                pass
+    found, frontier = [], [pid]
+    while frontier:
+        parent = frontier.pop()
+        kids = [p for p, pp in parents.items() if pp == parent]
+        found += kids
+        frontier += kids
+    return found
 
 
 def core_rate(seconds: float) -> float:
@@ -75,78 +136,411 @@ def core_rate(seconds: float) -> float:
     return done / seconds
 
 
-async def play_table(port: int, table: dict, stop_at: float, rng: random.Random,  # type: ignore[type-arg]
-                     latencies: list[float], counts: dict[str, int], interval: float) -> None:
-    """Four connections at one table; the seat on turn acts when its view arrives, until time is up.
+@dataclass
+class Phase:
+    """What the ordinary tables did in one phase (an action belongs to the phase in which it was sent)."""
+
+    name: str
+    start: float = 0.0
+    end: float = 0.0
+    latencies: list[float] = field(default_factory=list)
+    accepted: int = 0
+    errors: int = 0
+    stalled: set[int] = field(default_factory=set)
+    longest_wait: float = 0.0
+    table0_wait: float = 0.0  # the longest wait at table 0, the one the never-reading spectator watches
+    table0_accepted: int = 0
+    server_cpu: float = 0.0
+    workers_cpu: float = 0.0
+    client_cpu: float = 0.0
+
+
+@dataclass
+class Run:
+    phases: list[Phase]
+    started: asyncio.Event = field(default_factory=asyncio.Event)
+    ready: int = 0
+    finished: int = 0
+    first_finish: float = float("inf")
+    hostile: dict[str, dict[str, float]] = field(default_factory=dict)
+    with_seq: bool = False  # the server's action message has "seq"
+    stop_at: float = float("inf")  # the end of the last phase, set when the first starts
+
+    def phase_at(self, when: float) -> Phase | None:
+        for phase in self.phases:
+            if phase.start <= when < phase.end:
+                return phase
+        return None
+
+
+def action_message(run: Run, client_id: str, action: int, seq: int) -> str:
+    message: dict[str, Any] = {"type": "action", "id": client_id, "action": action}
+    if run.with_seq:
+        message["seq"] = seq
+    return json.dumps(message)
+
+
+async def ws_connect(port: int, address: str, **kwargs: Any) -> ClientConnection:
+    return await connect(f"ws://127.0.0.1:{port}/ws", max_size=2**20, compression=None, close_timeout=1,
+                         open_timeout=10, local_addr=(address, 0), **kwargs)
+
+
+async def play_table(number: int, port: int, tokens: list[str], run: Run, rng: random.Random,
+                     interval: float) -> None:
+    """Four connections at one table; the seat on turn acts when its view arrives, from the start of the first phase
+    until the end of the last.
 
     With ``interval`` > 0 the table acts at most once per ``interval`` seconds (the load is paced: --rate); with 0 it
     acts as soon as it may (a closed loop that saturates the machine, so latency is then mostly queueing).
 
     Each connection's own reader handles its frames as they come (no queue or timer per frame): the clients share the
     machine's CPUs with the server, so the less work per frame here, the more the figures measure the server."""
-    sockets = [await connect(f"ws://127.0.0.1:{port}/ws", max_size=2**20, compression=None) for _ in table["seats"]]
+    address = table_address(number)
+    sockets = [await ws_connect(port, address) for _ in tokens]
     sent: dict[int, tuple[float, int]] = {}  # seq the action will produce -> (when sent, by which seat)
+    waiting: dict[int, tuple[int, list[int]]] = {}  # before the start: seat -> (seq, legal actions) of its turn
     clock = time.perf_counter
-    next_send = [clock() + rng.random() * interval]  # tables start spread over one interval
+    next_send = [0.0]
+    greeted: set[int] = set()
 
-    async def reader(seat: int, ws) -> None:  # type: ignore[no-untyped-def]
+    async def act(seat: int, ws: ClientConnection, seq: int, legal: list[int]) -> None:
+        if interval:
+            delay = next_send[0] - clock()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            next_send[0] = max(next_send[0] + interval, clock())
+        if clock() >= run.stop_at:
+            return
+        sent[seq + 1] = (clock(), seat)
+        await ws.send(action_message(run, f"a{seq}", rng.choice(legal), seq))
+
+    async def reader(seat: int, ws: ClientConnection) -> None:
         async for raw in ws:
             frame = json.loads(raw)
             kind = frame["type"]
             if kind == "error":
-                counts["errors"] += 1
-                print("error:", frame["code"], frame["message"], file=sys.stderr)
+                phase = run.phase_at(clock())
+                if phase is not None:
+                    phase.errors += 1
+                print(f"table {number} seat {seat} error:", frame["code"], frame["message"], file=sys.stderr)
             if kind != "view":
                 continue
             now = clock()
+            if seat not in greeted:
+                greeted.add(seat)
+                if len(greeted) == len(sockets):
+                    run.ready += 1
             view, seq = frame["view"], frame["seq"]
             if seq in sent and sent[seq][1] == seat:
-                latencies.append(now - sent.pop(seq)[0])
-                counts["accepted"] += 1
+                when = sent.pop(seq)[0]
+                phase = run.phase_at(when)
+                if phase is not None:
+                    wait = now - when
+                    phase.latencies.append(wait)
+                    phase.accepted += 1
+                    phase.longest_wait = max(phase.longest_wait, wait)
+                    if number == 0:
+                        phase.table0_wait = max(phase.table0_wait, wait)
+                        phase.table0_accepted += 1
+                    if wait > STALL_SECONDS:
+                        phase.stalled.add(number)
             if view["current_player"] == -4:
                 if seat == 0:  # a finished table takes no more load: the figures hold while none has
-                    counts["finished"] += 1
-                    counts["first_finish"] = min(counts["first_finish"], now)
+                    run.finished += 1
+                    run.first_finish = min(run.first_finish, now)
                 return
-            if now >= stop_at:
-                return
+            if now >= run.stop_at:  # no more actions; the views of those sent still count (a stall shows)
+                if not sent:
+                    return
+                continue
             if frame["status"] == "playing" and view["legal_actions"] and seq + 1 not in sent:
-                if interval:
-                    delay = next_send[0] - clock()
-                    if delay > 0:
-                        await asyncio.sleep(delay)
-                    next_send[0] = max(next_send[0] + interval, clock())
-                sent[seq + 1] = (clock(), seat)
-                action = rng.choice(view["legal_actions"])
-                await ws.send(json.dumps({"type": "action", "id": f"a{seq}", "action": action}))
+                if not run.started.is_set():
+                    waiting[seat] = (seq, view["legal_actions"])
+                    continue
+                await act(seat, ws, seq, view["legal_actions"])
 
     readers = [asyncio.create_task(reader(seat, ws)) for seat, ws in enumerate(sockets)]
-    for seat, (ws, info) in enumerate(zip(sockets, table["seats"])):
-        await ws.send(json.dumps({"type": "hello", "id": f"h{seat}", "token": info["token"]}))
+    for seat, (ws, token) in enumerate(zip(sockets, tokens)):
+        await ws.send(json.dumps({"type": "hello", "id": f"h{seat}", "token": token}))
     try:
-        await asyncio.wait(readers, timeout=max(0.0, stop_at - time.perf_counter()),
-                           return_when=asyncio.FIRST_COMPLETED)
+        await run.started.wait()
+        next_send[0] = clock() + rng.random() * interval  # tables start spread over one interval
+        for seat, (seq, legal) in waiting.items():  # the seat on turn when the run started
+            if seq + 1 not in sent:
+                await act(seat, sockets[seat], seq, legal)
+        await asyncio.wait(readers, timeout=max(0.0, run.stop_at - clock()), return_when=asyncio.FIRST_COMPLETED)
+        # the actions sent before the end may still be answered: a table stalled at the end shows as such
+        while sent and clock() < run.stop_at + STALL_SECONDS + 0.5 and not any(r.done() for r in readers):
+            await asyncio.sleep(0.05)
     finally:
+        now = clock()
+        for when, _seat in sent.values():  # still waiting for the view its action produced
+            phase = run.phase_at(when)
+            if phase is not None and now - when > STALL_SECONDS:
+                phase.stalled.add(number)
+                phase.longest_wait = max(phase.longest_wait, now - when)
+                if number == 0:
+                    phase.table0_wait = max(phase.table0_wait, now - when)
         for task in readers:
             task.cancel()
-        for ws in sockets:
-            await ws.close()
+        await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
 
 
-async def drive(port: int, tables: list[dict], seconds: float,  # type: ignore[type-arg]
-                rate: float) -> tuple[dict[str, float], list[float]]:
-    """Play every table until ``seconds`` are up (or its game is over); counts, times (from the start) and latencies."""
-    latencies: list[float] = []
-    start = time.perf_counter()
-    counts: dict[str, float] = {"accepted": 0, "errors": 0, "finished": 0, "first_finish": float("inf")}
-    stop_at = start + seconds
-    await asyncio.gather(
-        *(play_table(port, t, stop_at, random.Random(n), latencies, counts, len(tables) / rate if rate else 0.0)
-          for n, t in enumerate(tables))
-    )
-    counts["elapsed"] = time.perf_counter() - start
-    counts["first_finish"] -= start
-    return counts, latencies
+# --- the hostile clients --------------------------------------------------------------------------------------------
+
+
+def raw_ws_hello(port: int, address: str, token: str) -> socket.socket:
+    """A WebSocket opened by hand on a socket with a tiny receive buffer: the handshake, then a hello, and nothing
+    read after the handshake's answer (the kernel's buffers fill, then the server's own)."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # before connect: the window the server sees
+    sock.bind((address, 0))
+    sock.connect(("127.0.0.1", port))
+    key = base64.b64encode(secrets.token_bytes(16)).decode()
+    sock.sendall((f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                  f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+    answer = b""  # the handshake's answer is read (a client sends nothing before it); nothing after it
+    sock.settimeout(5)
+    while b"\r\n\r\n" not in answer:
+        chunk = sock.recv(1)
+        if not chunk:
+            break
+        answer += chunk
+    sock.sendall(ws_frame({"type": "hello", "id": "h", "token": token}))
+    sock.setblocking(False)
+    return sock
+
+
+def ws_frame(message: dict[str, Any]) -> bytes:
+    """A client's WebSocket text frame (masked, as clients' frames are)."""
+    payload, mask = json.dumps(message).encode(), secrets.token_bytes(4)
+    if len(payload) < 126:
+        head = bytes([0x81, 0x80 | len(payload)])
+    else:
+        head = bytes([0x81, 0x80 | 126]) + struct.pack("!H", len(payload))
+    return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+
+def hex_address(address: tuple[str, int]) -> str:
+    return f"{socket.inet_aton(address[0])[::-1].hex().upper()}:{address[1]:04X}"
+
+
+def server_end(sock: socket.socket, table: str) -> tuple[bool, int]:
+    """Whether the server still holds this never-reading connection open, and how many bytes it sent that were not
+    read yet (in this socket's receive buffer, and still in the server's send buffer), seen without reading the
+    socket: from TCP_INFO and the server's end of the connection in ``table`` (the text of /proc/net/tcp)."""
+    import fcntl
+    import termios
+
+    try:
+        ours = struct.unpack("i", fcntl.ioctl(sock, termios.FIONREAD, b"\0\0\0\0"))[0]
+        here, there = hex_address(sock.getsockname()), hex_address(sock.getpeername())
+        established = sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, 8)[0] == 1  # TCP_ESTABLISHED
+        established = established and sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR) == 0
+    except OSError:
+        return False, 0
+    at = table.find(f" {there} {here} ")  # thousands of lines on a busy machine: found, not parsed
+    if at < 0:
+        return False, int(ours)
+    fields = table[at:].split(None, 4)
+    # the server's end: 01 established; 04 FIN_WAIT1 once it closed (its FIN waits behind the unread data)
+    return established and fields[2] == "01", int(ours) + int(fields[3].split(":")[0], 16)
+
+
+async def never_read(port: int, spectator_token: str, stats: dict[str, float], stop_at: float) -> None:
+    """A spectator that never reads: it says hello, then asks for the view again 90 times a second (``sync``, under
+    the server's message rate limit), so that unread views pile up several times faster than the table's own. When
+    the server closes the connection it opens another one (and keeps the old one: the server's kernel still holds
+    what it could not send)."""
+    sockets: list[socket.socket] = []
+    stats.update(connections=0, closed_by_server=0, syncs=0, max_unread_kib=0.0)
+    clock, checked, n = time.perf_counter, -1.0, 0
+    try:
+        while clock() < stop_at:
+            if clock() - checked >= 1.0:
+                checked = clock()
+                table = Path("/proc/net/tcp").read_text()
+                ends = [server_end(s, table) for s in sockets]
+                stats["closed_by_server"] = sum(not held for held, _ in ends)
+                stats["max_unread_kib"] = max(stats["max_unread_kib"], sum(unread for _, unread in ends) / 1024)
+                if (not ends or not ends[-1][0]) and len(sockets) < 30:
+                    try:  # in a thread: a server that does not answer the handshake holds up no other client
+                        sockets.append(await asyncio.to_thread(raw_ws_hello, port, NEVER_READ_ADDRESS,
+                                                               spectator_token))
+                        stats["connections"] += 1
+                    except OSError:
+                        stats["refused"] = stats.get("refused", 0) + 1
+                    if not sockets:
+                        await asyncio.sleep(1.0)
+                        continue
+            try:
+                sockets[-1].send(ws_frame({"type": "sync", "id": f"s{n}"}))
+                stats["syncs"] += 1
+            except OSError:  # the server no longer reads this connection either (or dropped it)
+                pass
+            n += 1
+            await asyncio.sleep(1 / 90)
+    finally:
+        for s in sockets:
+            s.close()
+
+
+async def hello_flood(port: int, stats: dict[str, float], stop_at: float) -> None:
+    """One flooding connection at a time, each hello sent as soon as the last was answered."""
+    for key in ("hellos", "bad_token", "closed", "refused"):
+        stats.setdefault(key, 0)
+    while time.perf_counter() < stop_at:
+        try:
+            async with await ws_connect(port, FLOOD_ADDRESS) as ws:
+                while True:
+                    await ws.send(json.dumps({"type": "hello", "id": "h", "token": secrets.token_urlsafe(24)}))
+                    stats["hellos"] += 1
+                    frame = json.loads(await ws.recv())
+                    if frame.get("code") == "bad_token":
+                        stats["bad_token"] += 1
+        except ConnectionClosed:
+            stats["closed"] += 1
+        except (InvalidHandshake, OSError, TimeoutError):
+            stats["refused"] += 1
+            await asyncio.sleep(0.01)  # the server refused the connection: ask again at once (near enough)
+
+
+async def spam(port: int, token: str, run: Run, stats: dict[str, float], stop_at: float) -> None:
+    """A seat at its own table chatting 50 lines a second and asking for a hint at each of its decisions."""
+    for key in ("chats", "chat_lines", "hints", "hints_answered", "limited", "throttled", "actions", "closed"):
+        stats.setdefault(key, 0)
+    rng = random.Random(7)
+    while time.perf_counter() < stop_at:
+        try:
+            async with await ws_connect(port, SPAM_ADDRESS) as ws:
+                await ws.send(json.dumps({"type": "hello", "id": "h", "token": token}))
+
+                async def chatter(ws: ClientConnection = ws) -> None:
+                    n = 0
+                    while True:
+                        await ws.send(json.dumps({"type": "chat", "id": f"c{n}", "text": f"spam {n} " * 10}))
+                        stats["chats"] += 1
+                        n += 1
+                        await asyncio.sleep(0.02)
+
+                chat_task = asyncio.create_task(chatter())
+                turn: tuple[int, list[int]] | None = None
+                try:
+                    async for raw in ws:
+                        frame = json.loads(raw)
+                        kind, seq = frame["type"], frame.get("seq", 0)
+                        if kind == "chat":
+                            stats["chat_lines"] += 1
+                        elif kind == "error":
+                            code = frame["code"]
+                            if code in ("limited", "throttled"):
+                                stats[code] += 1
+                            if turn is not None and (frame.get("reply_to") or "").startswith("q"):
+                                await ws.send(action_message(run, f"s{turn[0]}", rng.choice(turn[1]), turn[0]))
+                                stats["actions"] += 1
+                                turn = None
+                        elif kind == "hint" and turn is not None and frame["seq"] == turn[0]:
+                            stats["hints_answered"] += 1
+                            await ws.send(action_message(run, f"s{turn[0]}", frame["best"], turn[0]))
+                            stats["actions"] += 1
+                            turn = None
+                        elif kind == "view" and frame["status"] == "playing" and frame["view"]["legal_actions"]:
+                            if turn is None or turn[0] != seq:
+                                turn = (seq, frame["view"]["legal_actions"])
+                                await ws.send(json.dumps({"type": "hint", "id": f"q{seq}"}))
+                                stats["hints"] += 1
+                        elif kind == "view" and frame["view"]["current_player"] == -4:
+                            return
+                finally:
+                    chat_task.cancel()
+            stats["closed"] += 1
+        except ConnectionClosed:
+            stats["closed"] += 1
+            await asyncio.sleep(0.1)
+        except (InvalidHandshake, OSError, TimeoutError):
+            await asyncio.sleep(0.1)
+
+
+async def strong_bots(base: str, count: int, stats: dict[str, float], stop_at: float) -> None:
+    """Tables of three level-5 search bots and nobody else, created one after the other."""
+    stats.update(created=0, refused=0, longest_answer_s=0.0, unanswered=0)
+    body = {"game": "wizard", "players": 3,
+            "seats": [{"name": f"Strong {s}", "bot": "search:level=5"} for s in range(3)]}
+    transport = httpx.AsyncHTTPTransport(local_address=BOTS_ADDRESS)
+    async with httpx.AsyncClient(base_url=base, transport=transport) as client:
+        for _ in range(count):
+            began = time.perf_counter()
+            try:
+                answer = await client.post("/tables", json=body, timeout=max(0.1, stop_at - began))
+            except asyncio.CancelledError:  # still unanswered at the end of the phase
+                stats["unanswered"] += 1
+                stats["longest_answer_s"] = max(stats["longest_answer_s"], time.perf_counter() - began)
+                raise
+            except httpx.HTTPError:
+                stats["unanswered"] += 1
+                stats["longest_answer_s"] = max(stats["longest_answer_s"], time.perf_counter() - began)
+                return
+            stats["longest_answer_s"] = max(stats["longest_answer_s"], time.perf_counter() - began)
+            stats["created" if answer.status_code == 201 else "refused"] += 1
+
+
+async def hostile(port: int, base: str, kinds: set[str], run: Run, table0: dict[str, Any], spam_token: str,
+                  flood: int, bot_tables: int) -> None:
+    """Every hostile client chosen, for the second phase."""
+    phase = run.phases[-1]
+    await asyncio.sleep(max(0.0, phase.start - time.perf_counter()))
+    stop_at = phase.end
+    jobs: list[Coroutine[Any, Any, None]] = []
+    if "never-read" in kinds:
+        jobs.append(never_read(port, table0["spectator_token"], run.hostile.setdefault("never-read", {}), stop_at))
+    if "hello-flood" in kinds:
+        stats = run.hostile.setdefault("hello-flood", {})
+        jobs += [hello_flood(port, stats, stop_at) for _ in range(flood)]
+    if "spam" in kinds:
+        jobs.append(spam(port, spam_token, run, run.hostile.setdefault("spam", {}), stop_at))
+    if "bots" in kinds:
+        jobs.append(strong_bots(base, bot_tables, run.hostile.setdefault("bots", {}), stop_at))
+    tasks = [asyncio.create_task(job) for job in jobs]
+    await asyncio.wait(tasks, timeout=max(0.0, stop_at - time.perf_counter()))
+    for task in tasks:
+        task.cancel()
+    for task in tasks:
+        try:
+            await task
+        except (asyncio.CancelledError, Exception) as error:  # noqa: PERF203
+            if not isinstance(error, asyncio.CancelledError):
+                print("hostile client failed:", repr(error), file=sys.stderr)
+
+
+async def drive(port: int, base: str, tables: list[dict[str, Any]], tokens: list[list[str]], run: Run,
+                seconds: float, rate: float, kinds: set[str], spam_token: str, flood: int, bot_tables: int,
+                on_phase: Callable[[int], None]) -> None:
+    """Connect every table, then play two phases (without, then with the hostile clients) of ``seconds`` each."""
+    clock = time.perf_counter
+    interval = len(tables) / rate if rate else 0.0
+    plays = [asyncio.create_task(play_table(n, port, tokens[n], run, random.Random(n), interval))
+             for n in range(len(tables))]
+    # every table connected and each seat's first view received (within 30 s) before the clock starts
+    deadline = clock() + 30.0
+    while run.ready < len(tables) and clock() < deadline:
+        await asyncio.sleep(0.05)
+    if run.ready < len(tables):
+        print(f"WARNING: only {run.ready} of {len(tables)} tables were connected after 30 s", file=sys.stderr)
+    start = clock()
+    for n, phase in enumerate(run.phases):
+        phase.start, phase.end = start + n * seconds, start + (n + 1) * seconds
+    run.stop_at = run.phases[-1].end
+    run.started.set()
+    on_phase(0)
+    attack = asyncio.create_task(hostile(port, base, kinds, run, tables[0], spam_token, flood, bot_tables))
+    await asyncio.sleep(max(0.0, run.phases[1].start - clock()))
+    on_phase(1)
+    await asyncio.sleep(max(0.0, run.stop_at - clock()))
+    on_phase(2)
+    await asyncio.wait(plays, timeout=STALL_SECONDS + 2.0)
+    for task in plays:
+        task.cancel()
+    await asyncio.gather(*plays, attack, return_exceptions=True)
 
 
 def run_clients(main: Coroutine[Any, Any, T]) -> T:
@@ -160,75 +554,153 @@ def run_clients(main: Coroutine[Any, Any, T]) -> T:
         return runner.run(main)
 
 
+def seat_tokens(client: httpx.Client, table: dict[str, Any]) -> list[str]:
+    """Every human seat's token: given in the answer (the claimed seat; every seat before issue 14), or got for the
+    seat's invite code from ``POST /invites``."""
+    tokens = []
+    for seat in table["seats"]:
+        if seat.get("token"):
+            tokens.append(seat["token"])
+        else:
+            answer = client.post("/invites", json={"invite": seat["invite"]}, timeout=30)
+            answer.raise_for_status()
+            tokens.append(answer.json()["token"])
+    return tokens
+
+
+def create_table(base: str, address: str, body: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    with httpx.Client(base_url=base, transport=httpx.HTTPTransport(local_address=address)) as client:
+        answer = client.post("/tables", json=body, timeout=30)
+        if answer.status_code != 201:
+            raise SystemExit(f"POST /tables from {address}: {answer.status_code} {answer.text}")
+        table = answer.json()
+        return table, seat_tokens(client, table)
+
+
+def percentile(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[int(q * (len(values) - 1))] * 1000 if values else float("nan")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=50)
-    parser.add_argument("--seconds", type=float, default=8.0)  # a 4-seat game is 540 decisions: all stay live
+    parser.add_argument("--seconds", type=float, default=8.0,
+                        help="length of each phase (default 8: a 4-seat game is 540 decisions, all stay live)")
     parser.add_argument("--db", default=None)
     parser.add_argument("--port", type=int, default=None)
     parser.add_argument("--rate", type=float, default=1200.0,
                         help="actions per second offered over all tables (default 1200, above the 1,000 the target"
                         " names); 0 offers them as fast as the server answers (saturation: the highest rate, and a"
                         " latency that is mostly queueing)")
+    parser.add_argument("--hostile", default=",".join(HOSTILE),
+                        help=f"the hostile clients of the second phase, of {', '.join(HOSTILE)} (default all;"
+                        " 'none' for none)")
+    parser.add_argument("--flood", type=int, default=2, help="connections of the hello flood at once (default 2)")
+    parser.add_argument("--bot-tables", type=int, default=3,
+                        help="tables of three search:level=5 bots created in a row (default 3)")
+    parser.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
+                        help="passed to wizard serve as --limit NAME=VALUE (repeatable)")
+    parser.add_argument("--bot-workers", type=int, default=None, help="passed to wizard serve")
     args = parser.parse_args()
+    kinds = set() if args.hostile == "none" else set(args.hostile.split(","))
+    if kinds - set(HOSTILE):
+        parser.error(f"unknown hostile clients: {', '.join(sorted(kinds - set(HOSTILE)))}")
     directory = tempfile.mkdtemp(prefix="wizardcards-load-")
     url = args.db or f"sqlite:///{directory}/load.sqlite3"
     port = args.port or free_port()
+    command = [sys.executable, "-m", "wizardcards.cli", "serve", "--port", str(port), "--db", url]
+    for limit in args.limit:
+        command += ["--limit", limit]
+    if args.bot_workers is not None:
+        command += ["--bot-workers", str(args.bot_workers)]
     log = open(Path(directory) / "server.log", "wb")  # noqa: SIM115  (closed after the server stops)
-    server = subprocess.Popen(
-        [sys.executable, "-m", "wizardcards.cli", "serve", "--port", str(port), "--db", url],
-        stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
+    server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
+                              env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    run = Run(phases=[Phase("without hostile clients"), Phase(f"with hostile clients ({', '.join(sorted(kinds))})"
+                                                              if kinds else "again without hostile clients")])
     try:
         base = f"http://127.0.0.1:{port}"
+        schema: dict[str, Any] = {}
         for _ in range(300):
             try:
-                if httpx.get(base + "/protocol.schema.json", timeout=2).status_code == 200:
+                answer = httpx.get(base + "/protocol.schema.json", timeout=2)
+                if answer.status_code == 200:
+                    schema = answer.json()
                     break
             except httpx.HTTPError:
                 time.sleep(0.1)
+        if server.poll() is not None:
+            log_text = (Path(directory) / "server.log").read_text()
+            raise SystemExit(f"wizard serve exited ({server.returncode}): {log_text}")
+        run.with_seq = "seq" in schema.get("$defs", {}).get("Act", {}).get("properties", {})
         before = rss_kib(server.pid)
-        tables = [
-            httpx.post(base + "/tables", json={"game": "wizard", "players": 4}, timeout=30).json()
-            for _ in range(args.tables)
-        ]
+        seats = [{"name": "Player 1", "claimed": True}] + [{"name": f"Player {s + 1}"} for s in range(1, 4)]
+        created = [create_table(base, table_address(n), {"game": "wizard", "players": 4, "seats": seats})
+                   for n in range(args.tables)]
+        tables, tokens = [t for t, _ in created], [k for _, k in created]
+        spam_token = ""
+        if "spam" in kinds:
+            spam_seats = [{"name": "Spammer", "claimed": True}] + [
+                {"name": f"Bot {s}", "bot": "rulebased"} for s in range(1, 4)]
+            spam_token = create_table(base, SPAM_ADDRESS, {"game": "wizard", "players": 4, "seats": spam_seats})[1][0]
         after_create = rss_kib(server.pid)
-        cpu_before = cpu_seconds(server.pid)
-        client_cpu = time.process_time()
         # The clients' own collector pauses would count as server latency: keep them out of the measured window.
         gc.freeze()
         gc.set_threshold(10_000, 50, 100)
-        counts, latencies = run_clients(drive(port, tables, args.seconds, args.rate))
-        accepted, errors = int(counts["accepted"]), int(counts["errors"])
-        client_cpu = time.process_time() - client_cpu
-        server_cpu = cpu_seconds(server.pid) - cpu_before
+        marks: list[tuple[float, float, float]] = []
+
+        def on_phase(n: int) -> None:
+            workers = sum(cpu_seconds(p) for p in children(server.pid))
+            marks.append((cpu_seconds(server.pid), workers, time.process_time()))
+
+        run_clients(drive(port, base, tables, tokens, run, args.seconds, args.rate, kinds, spam_token, args.flood,
+                          args.bot_tables, on_phase))
+        for phase, (a, b) in zip(run.phases, zip(marks, marks[1:])):
+            phase.server_cpu, phase.workers_cpu, phase.client_cpu = b[0] - a[0], b[1] - a[1], b[2] - a[2]
         during = rss_kib(server.pid)
         reference = core_rate(3.0)
     finally:
         server.send_signal(signal.SIGTERM)
-        server.wait(timeout=30)
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            print("the server did not stop within 15 s of SIGTERM: killed", file=sys.stderr)
+            server.kill()
+            server.wait()
         log.close()
-    rate = accepted / counts["elapsed"]
-    latencies.sort()
-    p50 = statistics.median(latencies) * 1000 if latencies else float("nan")
-    p99 = latencies[int(0.99 * (len(latencies) - 1))] * 1000 if latencies else float("nan")
     offered = f"{args.rate:.0f} actions/s offered" if args.rate else "as fast as answered (saturation)"
-    print(f"{args.tables} tables x 4 seats, {counts['elapsed']:.1f} s, {offered}, database {url}")
-    if counts["finished"]:
-        print(f"WARNING: {counts['finished']:.0f} tables finished their game, the first after "
-              f"{counts['first_finish']:.1f} s; fewer live tables after that (use fewer --seconds)")
-    print(f"accepted actions: {accepted} ({rate:.0f}/s; target >= 1000/s)")
-    print(f"send -> view latency: p50 {p50:.1f} ms, p99 {p99:.1f} ms (target p99 < 50 ms); {len(latencies)} measured")
-    print(f"errors: {errors} (target 0); server log: {Path(directory) / 'server.log'}")
+    print(f"{args.tables} tables x 4 seats, two phases of {args.seconds:.1f} s, {offered}, database {url}")
+    print(f"server: {' '.join(command[2:])}; actions with seq: {'yes' if run.with_seq else 'no (before issue 14)'}")
+    if run.finished:
+        print(f"WARNING: {run.finished} tables finished their game, the first after "
+              f"{run.first_finish - run.phases[0].start:.1f} s; fewer live tables after that (use fewer --seconds)")
+    for phase in run.phases:
+        rate = phase.accepted / (phase.end - phase.start)
+        print(f"-- {phase.name}:")
+        print(f"   accepted actions: {phase.accepted} ({rate:.0f}/s; target >= 1000/s)")
+        print(f"   send -> view latency: p50 {percentile(phase.latencies, 0.5):.1f} ms, "
+              f"p99 {percentile(phase.latencies, 0.99):.1f} ms (target p99 < 50 ms); {len(phase.latencies)} measured,"
+              f" longest wait {phase.longest_wait * 1000:.0f} ms")
+        stalled = ", ".join(str(n) for n in sorted(phase.stalled)[:10]) + (" ..." if len(phase.stalled) > 10 else "")
+        print(f"   tables stalled (a seat on turn waited > {STALL_SECONDS:.0f} s for its view): {len(phase.stalled)}"
+              f" (target 0){': ' + stalled if stalled else ''}")
+        print(f"   table 0 (the never-reading spectator's): {phase.table0_accepted} accepted actions, longest wait"
+              f" {phase.table0_wait * 1000:.0f} ms")
+        print(f"   errors: {phase.errors} (target 0)")
+        print(f"   CPU: server {phase.server_cpu:.1f} s ({phase.server_cpu / max(phase.accepted, 1) * 1000:.2f} ms per"
+              f" accepted action), its bot workers {phase.workers_cpu:.1f} s, clients (this process)"
+              f" {phase.client_cpu:.1f} s")
+    for kind, stats in run.hostile.items():
+        print(f"   hostile {kind}: " + ", ".join(f"{k} {v:.3g}" if isinstance(v, float) else f"{k} {v}"
+                                                 for k, v in stats.items()))
+    print(f"server log: {Path(directory) / 'server.log'}")
     print(f"server memory: {before / 1024:.0f} MiB idle, {after_create / 1024:.0f} MiB with the tables, "
           f"{during / 1024:.0f} MiB after play: {(during - before) / args.tables:.0f} KiB per live table")
-    load = os.getloadavg()[0]
-    print(f"server CPU: {server_cpu:.1f} s, {server_cpu / max(accepted, 1) * 1000:.2f} ms per accepted action "
-          f"(at most {accepted / max(server_cpu, 1e-9):.0f} actions/s per core); load average {load:.1f} "
-          f"on {os.cpu_count()} CPUs (the clients run on the same machine)")
-    print(f"clients' CPU (this process, {4 * args.tables} connections): {client_cpu:.1f} s, "
-          f"{client_cpu / max(accepted, 1) * 1000:.2f} ms per accepted action")
-    print(f"reference, the core alone: {reference:.0f} actions/s; the server reaches {rate / reference:.4f} of it")
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs (the clients run on the same machine)")
+    alone = run.phases[0].accepted / (run.phases[0].end - run.phases[0].start)
+    print(f"reference, the core alone: {reference:.0f} actions/s; the server (without hostile clients) reaches"
+          f" {alone / reference:.3g} of it")
     return 0
 
 
