@@ -15,7 +15,9 @@ follows. Correcting an earlier round can change who led the score before a later
 later rounds whose bids the Canadian rule would now refuse, so the screen can say so.
 
 The dealer of round ``r`` (0-based) is ``(first_dealer + r) % players``; bids and tricks are listed in seat order.
-The file format (``to_dict``) is versioned ``wizardcards-scorepad/1``.
+The file format (``to_dict``) is versioned ``wizardcards-scorepad/1``. ``import_pad`` reads back either export
+(``export_json`` or ``export_csv``), this pad's or the browser's score pad's (web/js/pad_files.js writes the same
+files), through the same checks as the keys.
 """
 
 from __future__ import annotations
@@ -294,6 +296,77 @@ class ScorePad:
                 ]
             writer.writerow(row)
         return out.getvalue()
+
+
+def import_pad(text: str, bid_rule: str = "none") -> ScorePad:
+    """A pad from an exported file: JSON (``export_json``, or a saved pad) or CSV (``export_csv``). The CSV holds no
+    rule options but its schedule: ``bid_rule`` says which to check the bids with. Every round is entered through
+    the pad's checks, and a CSV's points and totals must be the ones the pad computes (``PadError`` otherwise)."""
+    stripped = text.lstrip("\ufeff").lstrip()
+    if stripped.startswith("{"):
+        try:
+            data = json.loads(stripped)
+        except ValueError as error:
+            raise PadError(f"not a score pad file: {error}") from None
+        try:
+            return ScorePad.from_dict(data)
+        except PadError:
+            raise
+        except (KeyError, TypeError, ValueError) as error:  # ImpossibleRulesError is a ValueError
+            raise PadError(f"not a score pad file: {error}") from None
+    return _import_csv(stripped, bid_rule)
+
+
+_CSV_FIXED = ["round", "cards", "dealer", "no trump"]
+_CSV_PER_PLAYER = ("bid", "tricks", "points", "total")
+
+
+def _import_csv(text: str, bid_rule: str) -> ScorePad:
+    rows = list(csv.reader(io.StringIO(text)))
+    if not rows or rows[0][:4] != _CSV_FIXED or (len(rows[0]) - 4) % 4:
+        raise PadError(f"not a score pad CSV: the header must start {', '.join(_CSV_FIXED)}, then 4 columns a player")
+    header, body = rows[0], [r for r in rows[1:] if r]
+    names = []
+    for column in range(4, len(header), 4):
+        name = header[column].removesuffix(" bid")
+        if [f"{name} {what}" for what in _CSV_PER_PLAYER] != header[column:column + 4]:
+            raise PadError(f"not a score pad CSV: expected the 4 columns of a player at {header[column]!r}")
+        names.append(name)
+    try:
+        sizes = tuple(int(row[1]) for row in body)
+    except (ValueError, IndexError):
+        raise PadError("not a score pad CSV: every round needs its number of cards") from None
+    schedule = next(
+        (s.value for s in Schedule if s is not Schedule.CUSTOM
+         and len(names) in WIZARD_PLAYERS and RuleSet(players=len(names), schedule=s).hand_sizes == sizes),
+        "custom",
+    )
+    if not body or body[0][2] not in names:
+        raise PadError("not a score pad CSV: the first round's dealer must be one of the players")
+    pad = ScorePad.create(names, bid_rule, schedule, sizes, names.index(body[0][2]))
+
+    def numbers(row: list[str], offset: int) -> list[int] | None:
+        cells = [row[4 + 4 * seat + offset] for seat in range(len(names))]
+        if all(c == "" for c in cells):
+            return None
+        try:
+            return [int(c) for c in cells]
+        except ValueError:
+            raise PadError(f"round {row[0]}: every player needs a whole number, not {cells}") from None
+
+    for index, row in enumerate(body):
+        if len(row) != len(header):
+            raise PadError(f"round {index + 1}: {len(row)} columns, the header has {len(header)}")
+        bids, tricks = numbers(row, 0), numbers(row, 1)
+        if bids is not None:
+            pad.set_bids(index, bids)
+        if tricks is not None:
+            pad.set_tricks(index, tricks)
+        if numbers(row, 2) != pad.points(index) or numbers(row, 3) != (
+            pad.totals_after(index) if pad.rounds[index].complete else None
+        ):
+            raise PadError(f"round {index + 1}: the file's points or totals are not the ones its bids and tricks score")
+    return pad
 
 
 def parse_numbers(text: str, players: int) -> list[int]:

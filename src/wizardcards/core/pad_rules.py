@@ -1,0 +1,222 @@
+"""The rules a score pad needs, as JSON-ready tables: what a page keeping the score of a game played with real cards
+reads instead of holding a copy of the rules (the browser's score pad, web/js/pad_rules.js, interprets them).
+
+``pad_catalog()`` returns one object (format ``PAD_RULES_FORMAT``) for every rule set a pad can keep, so a page can
+cache it once and set up any game offline. Every number and list in it is computed here from the core's own
+functions (``RuleSet``, ``wizard.round_score``, ``wizard.dealer_forbidden_bid``, ``wily.teams_of``,
+``wily.legal_calls``, ``wily.letters_awarded``, ``deal.scorekeeper_of``), never written out by hand. What a reader
+must do beyond looking things up is named by a word of a small, closed vocabulary, documented with the key:
+
+``wizard``
+    ``players``: per player count ("3".."6"): ``schedules`` (standard, double-down, quick: the hand size of each
+    round), ``custom_hand_sizes`` ([least, most]: the hand sizes a custom schedule may use), ``all_dealt``
+    (hand sizes that deal the whole deck: no card is left to turn up, the hand is played without trump).
+    ``last_hand_no_trump``: per schedule, whether its last hand is played without trump (Double Down).
+    ``dealer_step``: the dealer of round r (0-based) is ``(first_dealer + r * dealer_step) % players``.
+    ``bid_range``/``tricks_range``: per hand size ("1".."20"), the least and most a player may bid or take;
+    ``tricks_sum``: the tricks of a round add up to exactly the hand size (``"hand_size"``).
+    ``scores``: ``scores[bid][tricks]`` is the round's points, for 0..20 each.
+    ``bid_rules``: per bid rule (none, hook, canadian) ``null`` (no check) or ``{"when", "forbidden"}``:
+    ``forbidden[hand size][sum of the other players' bids]`` is the bid the dealer may not make (``null``: any; a
+    sum past the end of the list: any); ``when`` is ``"always"`` or ``"dealer_leads_alone"`` (the dealer's total
+    before the round is higher than every other player's).
+    ``open_bids_needed_by``: the bid rules that cannot be played with hidden bids.
+    ``winners``: ``"highest_total"`` (every player with the highest total after the last round).
+``wily``
+    ``setups``: per mode, per player count: ``hand_size``, ``teams`` (each seat's team), ``receivers`` (whom each
+    seat passes to, per passing option; ``null``: nobody passes), ``combined_bids`` allowed, ``bid_range`` (a high
+    bid: [least, most]), ``made[contract][team tricks]`` (whether the bidder's team made it), ``award[bidder team]``
+    (``{"made": teams, "missed": teams}``: who gains a letter), ``teammate_calls[high bid]`` (the highest calls a
+    teammate of the high bidder may have made, for Partners' Bids Combined: the contract is then the sum of the
+    team's highest calls, ``contract`` ``"team_calls_sum"``; else ``"high_bid"``).
+    ``word``: the letters in order; ``letters_to_win``; ``thrown_in``: a hand every player passed changes no
+    letters and the next dealer deals (``"next_dealer"``); ``winners``: ``"teams_complete"`` (every team holding
+    all the letters after the same hand).
+``draw``
+    The first dealer and the scorekeeper by drawing cards (RULES.md, "Dealer"): ``strength`` of each kind of card
+    (``jester``, the ranks by the labels of each rank style, ``wizard``); ``dealer``: ``"highest_draws_again"``
+    (the highest deals; players tied for it draw again); ``scorekeeper``: ``"lowest_of_first_draw"`` (ties: the
+    first of them clockwise from the dealer's left).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import DECK_SIZE, FIRST_JESTER, FIRST_WIZARD, RANKS, RankStyle, rank_faces
+from .deal import _draw_strength
+from .rules import (
+    WILY_PLAYERS,
+    WIZARD_PLAYERS,
+    BidRule,
+    Game,
+    ImpossibleRulesError,
+    Passing,
+    RuleSet,
+    Schedule,
+    WilyMode,
+)
+from .wily import LETTERS_TO_WIN, PASS_CALL, WORD, contract_of, legal_calls, letters_awarded, receivers_of, teams_of
+from .wizard import dealer_forbidden_bid, round_score
+
+PAD_RULES_FORMAT = "wizardcards-pad-rules/1"
+DECK = DECK_SIZE  # a hand size times the players reaching it leaves no card to turn up
+
+
+def no_trump_reason(rules: RuleSet, index: int) -> str | None:
+    """Why round ``index`` (0-based) of a Wizard game is played without a turned-up trump card: ``"all_dealt"``
+    (no card is left), ``"last_hand"`` (Double Down's last hand), or None when a card is turned up."""
+    size = rules.hand_sizes[index]
+    if size * rules.players == DECK:
+        return "all_dealt"
+    if index == rules.rounds - 1 and rules.last_hand_no_trump:
+        return "last_hand"
+    return None
+
+
+def _wizard(max_hand: int) -> dict[str, Any]:
+    players: dict[str, Any] = {}
+    for n in WIZARD_PLAYERS:
+        most = DECK // n
+        players[str(n)] = {
+            "schedules": {s.value: list(RuleSet(players=n, schedule=s).hand_sizes)
+                          for s in Schedule if s is not Schedule.CUSTOM},
+            "custom_hand_sizes": _custom_range(n, most),
+            "all_dealt": [h for h in range(1, most + 1) if h * n == DECK],
+        }
+    sizes = range(1, max_hand + 1)
+    bid_rules: dict[str, Any] = {}
+    for rule in BidRule:
+        if rule is BidRule.NONE:
+            bid_rules[rule.value] = None
+            continue
+        # "when": the rule applies either way (hook), or only while the dealer leads alone (Canadian)
+        applies_always = all(
+            dealer_forbidden_bid(h, [0], rule, False) == dealer_forbidden_bid(h, [0], rule, True) for h in sizes
+        )
+        forbidden = {str(h): [dealer_forbidden_bid(h, [total], rule, True) for total in range(h + 1)] for h in sizes}
+        bid_rules[rule.value] = {"when": "always" if applies_always else "dealer_leads_alone", "forbidden": forbidden}
+    open_needed = []
+    for rule in BidRule:
+        try:
+            RuleSet(bid_rule=rule, hidden_bids=True)
+        except ImpossibleRulesError:
+            open_needed.append(rule.value)
+    return {
+        "players": players,
+        "last_hand_no_trump": {s.value: RuleSet(schedule=s, custom_hand_sizes=(1,) if s is Schedule.CUSTOM else ())
+                               .last_hand_no_trump for s in Schedule},
+        "dealer_step": 1,
+        "bid_range": {str(h): [0, h] for h in sizes},
+        "tricks_range": {str(h): [0, h] for h in sizes},
+        "tricks_sum": "hand_size",
+        "scores": [[round_score(b, t) for t in range(max_hand + 1)] for b in range(max_hand + 1)],
+        "bid_rules": bid_rules,
+        "open_bids_needed_by": open_needed,
+        "winners": "highest_total",
+    }
+
+
+def _custom_range(players: int, most: int) -> list[int]:
+    """The least and most cards a custom schedule's hand may hold, as ``RuleSet`` accepts them."""
+    fits = []
+    for size in range(0, most + 2):
+        try:
+            RuleSet(players=players, schedule=Schedule.CUSTOM, custom_hand_sizes=(size,))
+            fits.append(size)
+        except ImpossibleRulesError:
+            pass
+    return [min(fits), max(fits)]
+
+
+def _wily_setup(rules: RuleSet) -> dict[str, Any]:
+    n, size = rules.players, rules.hand_sizes[0]
+    teams = teams_of(rules.mode, n)
+    team_count = max(teams) + 1
+    calls = [c for c in legal_calls(size, 0) if c != PASS_CALL]
+    try:
+        RuleSet(game=Game.WILY, players=n, mode=rules.mode, combined_bids=True)
+        combined = True
+    except ImpossibleRulesError:
+        combined = False
+    # a teammate's highest call was a pass or a bid below the high bid (each bid of an auction tops the last)
+    teammate_calls = {str(bid): [PASS_CALL, *(c for c in calls if c < bid)] for bid in calls}
+    # the largest contract: the high bid, or combined, the high bid and each teammate's highest call below it
+    most_contract = max(
+        contract_of(combined, teams, seat, bid,
+                    [bid if s == seat else bid - 1 if teams[s] == teams[seat] else 0 for s in range(n)])
+        for seat in range(n) for bid in calls
+    )
+    made = [[letters_awarded(team_count, 0, c, t) == [0] for t in range(size + 1)] for c in range(most_contract + 1)]
+    passing = {p.value: _receivers(rules.mode, p, n) for p in Passing}
+    return {
+        "hand_size": size,
+        "teams": list(teams),
+        "receivers": passing,
+        "combined_bids": combined,
+        "bid_range": [min(calls), max(calls)],
+        "made": made,
+        "award": [
+            {"made": letters_awarded(team_count, t, 1, 1), "missed": letters_awarded(team_count, t, 1, 0)}
+            for t in range(team_count)
+        ],
+        "teammate_calls": teammate_calls,
+    }
+
+
+def _receivers(mode: WilyMode, passing: Passing, players: int) -> list[int] | None | str:
+    try:
+        RuleSet(game=Game.WILY, players=players, mode=mode, passing=passing)
+    except ImpossibleRulesError:
+        return "not_allowed"
+    found = receivers_of(mode, passing, players)
+    return None if found is None else list(found)
+
+
+def _wily() -> dict[str, Any]:
+    setups: dict[str, Any] = {}
+    for mode in WilyMode:
+        per: dict[str, Any] = {}
+        for n in WILY_PLAYERS:
+            try:
+                rules = RuleSet(game=Game.WILY, players=n, mode=mode)
+            except ImpossibleRulesError:
+                continue
+            per[str(n)] = _wily_setup(rules)
+        setups[mode.value] = per
+    return {
+        "setups": setups,
+        "contract": {"false": "high_bid", "true": "team_calls_sum"},
+        "word": WORD,
+        "letters_to_win": LETTERS_TO_WIN,
+        "thrown_in": "next_dealer",
+        "winners": "teams_complete",
+    }
+
+
+def _draw() -> dict[str, Any]:
+    ranks = {
+        style.value: [[label, _draw_strength(rank)] for rank, label in enumerate(rank_faces(style))]
+        for style in RankStyle
+    }
+    assert len(next(iter(ranks.values()))) == RANKS
+    return {
+        "strength": {"jester": _draw_strength(FIRST_JESTER), "wizard": _draw_strength(FIRST_WIZARD), "ranks": ranks},
+        "dealer": "highest_draws_again",
+        "scorekeeper": "lowest_of_first_draw",
+    }
+
+
+def pad_catalog() -> dict[str, Any]:
+    """Every table a score pad needs, for every rule set it can keep (see the module's docstring)."""
+    max_hand = max(DECK // n for n in WIZARD_PLAYERS)
+    return {
+        "format": PAD_RULES_FORMAT,
+        "wizard": _wizard(max_hand),
+        "wily": _wily(),
+        "draw": _draw(),
+        "rank_styles": [s.value for s in RankStyle],
+    }
+
+
+__all__ = ["PAD_RULES_FORMAT", "no_trump_reason", "pad_catalog"]
