@@ -42,6 +42,7 @@ from .headers import BodyLimit, SecurityHeaders
 from .limits import Limits, RateLimitedError, Throttle
 from .manager import TableManager
 from .meta import meta
+from .pads import pads_router
 from .table import LiveTable, NoSeatError, TableError
 
 WEB = Path(__file__).with_name("web")  # the browser client (plain files, shipped as package data)
@@ -128,6 +129,7 @@ def create_app(
     app.add_middleware(SecurityHeaders)
     if web.is_dir():
         app.mount("/static", StaticFiles(directory=web), name="static")
+    app.include_router(pads_router(url, web, limits))  # the score pad: /pad, its files and rules, shared /pads
 
     def manager() -> TableManager:
         return cast(TableManager, app.state.manager)  # set by the lifespan above (Starlette's state is untyped)

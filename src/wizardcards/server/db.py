@@ -89,6 +89,21 @@ class ActionRow(Base):
     client_id: Mapped[str | None] = mapped_column(String(128), nullable=True)  # None for a bot's action
 
 
+class SharedPadRow(Base):
+    """A score pad shared read-only (``pads.py``): the sheet as its keeper last sent it, and the digest of the key
+    that may change it (``credentials.digest``; the key itself is never stored)."""
+
+    __tablename__ = "shared_pads"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    key_digest: Mapped[str] = mapped_column(String(64))
+    sheet: Mapped[str] = mapped_column(Text)  # pads.SharedSheet as JSON
+    version: Mapped[int] = mapped_column(Integer, default=1)  # counts the updates; a watcher asks for newer ones
+    client: Mapped[str] = mapped_column(String(64), index=True)  # who created it (the per-client limit)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
 def default_url() -> str:
     """A SQLite file in the user's data directory (``WIZARDCARDS_DATA_DIR`` overrides the directory)."""
     directory = os.environ.get("WIZARDCARDS_DATA_DIR")
