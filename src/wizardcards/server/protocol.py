@@ -28,7 +28,7 @@ import json
 import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, StrictStr, StringConstraints, TypeAdapter
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, StrictStr, StringConstraints, TypeAdapter
 
 from ..core import NUM_ACTIONS
 
@@ -42,9 +42,12 @@ MAX_CHAT_LENGTH = 300
 _REORDERING = set(range(0x202A, 0x202F)) | set(range(0x2066, 0x206A))  # bidirectional overrides and isolates
 
 
-def _printable(text: str) -> str:
+def _printable(text: Any) -> Any:
     """Refuse control characters: C0 (NUL, line breaks, tabs), DEL, C1, lone surrogates, and the bidirectional
-    controls that make a name read as another (emoji joiners stay: they are part of emoji)."""
+    controls that make a name read as another (emoji joiners stay: they are part of emoji). Checked before white
+    space is trimmed, which would drop a trailing line break or C1 NEL unseen."""
+    if not isinstance(text, str):
+        return text  # the strict string check that follows refuses it
     for character in text:
         if unicodedata.category(character) in ("Cc", "Cs") or ord(character) in _REORDERING:
             raise ValueError(f"must not contain control characters (found U+{ord(character):04X})")
@@ -56,11 +59,11 @@ ClientId = Annotated[StrictStr, Field(min_length=1, max_length=MAX_ID_LENGTH)]
 # characters (a NUL would also fail to store on PostgreSQL)
 Name = Annotated[
     StrictStr, StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_NAME_LENGTH),
-    AfterValidator(_printable),
+    BeforeValidator(_printable),
 ]
 ChatText = Annotated[
     StrictStr, StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_CHAT_LENGTH),
-    AfterValidator(_printable),
+    BeforeValidator(_printable),
 ]
 Token = Annotated[StrictStr, Field(min_length=1, max_length=128)]
 
