@@ -74,7 +74,8 @@ def test_chat_hint_and_turn_timer(server: ServerProcess, new_context: Callable[.
 
 def test_no_hint_button_where_the_table_allows_none(server: ServerProcess, page: Page) -> None:
     bots = [{"name": name, "bot": "rulebased"} for name in ("Cy", "Di", "Ed")]
-    table = create_table(server, [{"name": "Ann"}, *bots], hints=False)
+    # seat 3 deals: Ann bids first (a dealer might have to choose trump first, when a Wizard is turned up)
+    table = create_table(server, [{"name": "Ann"}, *bots], hints=False, options={"first_dealer": 3})
     open_seat(page, server, table["seats"][0], "Ann")
     page.wait_for_selector(".table-screen[data-my-turn='yes']")
     expect(page.locator("#controls button.bid").first).to_be_visible()

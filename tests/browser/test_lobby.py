@@ -137,7 +137,7 @@ def test_lobby_on_a_phone_create_invite_join_and_watch(
         assert page.script_errors == []  # type: ignore[attr-defined]
 
 
-def test_the_lists_come_a_page_at_a_time_newest_first(server: ServerProcess, page: Page) -> None:
+def test_the_lists_come_a_page_at_a_time_newest_first(server: ServerProcess, page: Page, screenshot) -> None:
     # sixteen games of bots, one card each, that play themselves out: one more than a page of finished games
     bots = [{"name": name, "bot": "rulebased"} for name in ("Merlin", "Morgana", "Circe", "Nimue")]
     one_card = {"schedule": "custom", "custom_hand_sizes": [1]}
@@ -159,6 +159,8 @@ def test_the_lists_come_a_page_at_a_time_newest_first(server: ServerProcess, pag
     assert first_page <= mine  # the newest games first: these sixteen are the newest finished ones
     pager.get_by_role("button", name="Older ›").click()
     expect(pager).to_contain_text(f"16–{min(total, 30)} of {total}")
+    finished.scroll_into_view_if_needed()
+    screenshot(page, "lobby-desktop-pages")
     assert items.first.get_attribute("data-table") in mine - first_page
     pager.get_by_role("button", name="‹ Newer").click()
     expect(pager).to_contain_text(f"1–15 of {total}")
