@@ -57,7 +57,8 @@ class Limits:
             try:
                 value = kind(text)
             except ValueError:
-                raise ValueError(f"--limit {name} needs a {kind.__name__}, not {text!r}") from None
+                wanted = "a whole number" if kind is int else "a number"
+                raise ValueError(f"--limit {name} needs {wanted}, not {text!r}") from None
             if value < 0 or not math.isfinite(value):
                 raise ValueError(f"--limit {name} must be a finite number >= 0, not {text!r}")
             changes[name] = value
