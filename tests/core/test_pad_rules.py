@@ -67,9 +67,11 @@ def test_the_trump_of_each_hand_is_the_engines(rules: RuleSet) -> None:
     rng = random.Random(rules.players)
     state = new_game(rules, seed=rng.randrange(2**32))
     seen: dict[int, bool] = {}
+    first = state.dealer
     while not state.is_terminal():
         if state.round_index not in seen:
             seen[state.round_index] = state.trump_card >= 0
+            assert state.dealer == (first + state.round_index * WIZ["dealer_step"]) % rules.players
         state.apply(rng.choice(state.legal_actions()))
     assert len(seen) == rules.rounds
     for index, turned in seen.items():
@@ -126,6 +128,22 @@ def test_wily_setups_are_the_engines() -> None:
                         award = setup["award"][bidder]["made" if made else "missed"]
                         assert award == letters_awarded(teams, bidder, contract, tricks)
     assert count == 8
+
+
+@pytest.mark.parametrize("preset", ["wily", "wily-no-passing"])
+def test_the_wily_dealer_moves_on_every_hand_thrown_in_or_not(preset: str) -> None:
+    rng = random.Random(5)
+    rules = find_rules(preset)
+    state = new_game(rules, seed=11)
+    first, dealers = state.dealer, [state.dealer]
+    while not state.is_terminal():
+        hands = len(state.sheet)
+        state.apply(rng.choice(state.legal_actions()))
+        if len(state.sheet) > hands and not state.is_terminal():
+            dealers.append(state.dealer)
+    step = CATALOG["wily"]["dealer_step"]
+    assert dealers == [(first + k * step) % rules.players for k in range(len(dealers))]
+    assert len(dealers) > 3
 
 
 def test_a_new_game_of_each_preset_has_tables() -> None:

@@ -24,14 +24,17 @@ must do beyond looking things up is named by a word of a small, closed vocabular
     ``winners``: ``"highest_total"`` (every player with the highest total after the last round).
 ``wily``
     ``setups``: per mode, per player count: ``hand_size``, ``teams`` (each seat's team), ``receivers`` (whom each
-    seat passes to, per passing option; ``null``: nobody passes), ``combined_bids`` allowed, ``bid_range`` (a high
-    bid: [least, most]), ``made[contract][team tricks]`` (whether the bidder's team made it), ``award[bidder team]``
+    seat passes to, per passing option; ``null``: nobody passes; ``"not_allowed"``), ``combined_bids`` allowed,
+    ``bid_range`` (a high bid: [least, most]), ``tricks_range`` (the bidder team's tricks), ``made[contract][team tricks]`` (whether the bidder's team made it), ``award[bidder team]``
     (``{"made": teams, "missed": teams}``: who gains a letter), ``teammate_calls[high bid]`` (the highest calls a
     teammate of the high bidder may have made, for Partners' Bids Combined: the contract is then the sum of the
     team's highest calls, ``contract`` ``"team_calls_sum"``; else ``"high_bid"``).
-    ``word``: the letters in order; ``letters_to_win``; ``thrown_in``: a hand every player passed changes no
+    ``dealer_step``: the dealer moves on so many seats after every hand, a thrown-in one too; ``word``: the letters
+    in order; ``letters_to_win``; ``thrown_in``: a hand every player passed changes no
     letters and the next dealer deals (``"next_dealer"``); ``winners``: ``"teams_complete"`` (every team holding
     all the letters after the same hand).
+``defaults``
+    Each rule option's default (``RuleSet.to_dict`` leaves an option at its default out; so does the page).
 ``draw``
     The first dealer and the scorekeeper by drawing cards (RULES.md, "Dealer"): ``strength`` of each kind of card
     (``jester``, the ranks by the labels of each rank style, ``wizard``); ``dealer``: ``"highest_draws_again"``
@@ -155,6 +158,7 @@ def _wily_setup(rules: RuleSet) -> dict[str, Any]:
         "receivers": passing,
         "combined_bids": combined,
         "bid_range": [min(calls), max(calls)],
+        "tricks_range": [0, size],
         "made": made,
         "award": [
             {"made": letters_awarded(team_count, t, 1, 1), "missed": letters_awarded(team_count, t, 1, 0)}
@@ -187,6 +191,7 @@ def _wily() -> dict[str, Any]:
     return {
         "setups": setups,
         "contract": {"false": "high_bid", "true": "team_calls_sum"},
+        "dealer_step": 1,
         "word": WORD,
         "letters_to_win": LETTERS_TO_WIN,
         "thrown_in": "next_dealer",
@@ -216,7 +221,20 @@ def pad_catalog() -> dict[str, Any]:
         "wily": _wily(),
         "draw": _draw(),
         "rank_styles": [s.value for s in RankStyle],
+        "defaults": _defaults(),
     }
+
+
+def _defaults() -> dict[str, Any]:
+    """Each rule option's default, JSON-ready: an option at its default is left out of ``RuleSet.to_dict``."""
+    plain = RuleSet()
+    out: dict[str, Any] = {}
+    for name in RuleSet.__dataclass_fields__:
+        if name in ("hand_sizes", "game", "players"):
+            continue
+        value = getattr(plain, name)
+        out[name] = list(value) if isinstance(value, tuple) else value.value if hasattr(value, "value") else value
+    return out
 
 
 __all__ = ["PAD_RULES_FORMAT", "no_trump_reason", "pad_catalog"]
