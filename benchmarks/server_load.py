@@ -26,8 +26,9 @@ loopback address of its own (Linux routes all of 127/8 to the loopback), run in 
 - ``bots``: ``--bot-tables`` tables of three ``search:level=5`` bots and nobody else, created one after the other.
 
 The ordinary tables connect from addresses of their own too (127.1.0.1 for table 0, 127.1.0.2 for table 1, ...), so
-the server's per-client limits apply to them as they would to 50 groups of players on the internet; ``--limit`` is
-passed to ``wizard serve`` as given (for instance when ``--db`` points the benchmark at a shared server setup).
+the server's per-client limits apply to them as they would to 50 groups of players on the internet, with the
+server's default limits. ``--limit`` and ``--bot-workers`` are passed to ``wizard serve`` only when given, so the
+benchmark also runs against the server from before issue 14 (which has neither).
 
 Reported per phase: accepted actions per second, the 50th and 99th percentile time from sending an action to
 receiving the view it produced, errors, and **tables stalled**: ordinary tables whose seat on turn waited more than
