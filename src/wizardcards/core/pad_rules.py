@@ -25,14 +25,16 @@ must do beyond looking things up is named by a word of a small, closed vocabular
 ``wily``
     ``setups``: per mode, per player count: ``hand_size``, ``teams`` (each seat's team), ``receivers`` (whom each
     seat passes to, per passing option; ``null``: nobody passes; ``"not_allowed"``), ``combined_bids`` allowed,
-    ``bid_range`` (a high bid: [least, most]), ``tricks_range`` (the bidder team's tricks), ``made[contract][team tricks]`` (whether the bidder's team made it), ``award[bidder team]``
+    ``bid_range`` (a high bid: [least, most]), ``tricks_range`` (the bidder team's tricks),
+    ``made[contract][team tricks]`` (whether the bidder's team made it), ``award[bidder team]``
     (``{"made": teams, "missed": teams}``: who gains a letter), ``teammate_calls[high bid]`` (the highest calls a
-    teammate of the high bidder may have made, for Partners' Bids Combined: the contract is then the sum of the
-    team's highest calls, ``contract`` ``"team_calls_sum"``; else ``"high_bid"``).
+    teammate of the high bidder may have made, for Partners' Bids Combined).
+    ``contract``: per ``combined_bids`` ("false", "true"): ``"high_bid"``, or ``"team_calls_sum"`` (the sum of the
+    team's highest calls, the high bid among them).
     ``dealer_step``: the dealer moves on so many seats after every hand, a thrown-in one too; ``word``: the letters
-    in order; ``letters_to_win``; ``thrown_in``: a hand every player passed changes no
-    letters and the next dealer deals (``"next_dealer"``); ``winners``: ``"teams_complete"`` (every team holding
-    all the letters after the same hand).
+    in order; ``letters_to_win``; ``thrown_in``: a hand every player passed changes no letters and the next dealer
+    deals (``"next_dealer"``); ``winners``: ``"teams_complete"`` (every team holding all the letters after the same
+    hand).
 ``defaults``
     Each rule option's default (``RuleSet.to_dict`` leaves an option at its default out; so does the page).
 ``draw``

@@ -74,8 +74,12 @@ function languageSwitch() {
 
 function message(problem) {
   if (!problem) return null;
-  return h('p', { class: 'pad-problem', role: 'alert', text: t(problem.key, problem.values || problem) });
+  const values = { ...(problem.values || problem) };
+  if (values.rule) values.rule = t(`bid_rule_${values.rule}`);
+  return h('p', { class: 'pad-problem', role: 'alert', text: t(problem.key, values) });
 }
+
+function cardsEach(cards) { return t(cards === 1 ? 'cards_1' : 'cards_n', { cards }); }
 
 function refusalOf(error) {
   if (error instanceof M.Refusal) return { key: error.key, values: error.values };
@@ -411,12 +415,19 @@ function describe(rules) {
 }
 
 function endCard(sheet) {
-  const winners = M.winners(ui.cat, sheet).map((seat) => sheet.names[seat]);
-  const detail = M.isWily(sheet) ? R.word(ui.cat) : t('points_n', { points: Math.max(...M.totals(ui.cat, sheet)) });
+  let text;
+  if (M.isWily(sheet)) {
+    const teams = M.wilyResult(ui.cat, sheet).winners.map((team) => teamLabel(sheet, team));
+    text = teams.length > 1 ? t('teams_share', { teams: teams.join(' & '), word: R.word(ui.cat) })
+      : t('team_wins', { team: teams[0], word: R.word(ui.cat) });
+  } else {
+    const winners = M.winners(ui.cat, sheet).map((seat) => sheet.names[seat]);
+    const points = Math.max(...M.totals(ui.cat, sheet));
+    text = winners.length > 1 ? t('winners_share', { names: winners.join(' & '), points }) : t('winner_is', { name: winners[0], points });
+  }
   return h('section', { class: 'pad-card pad-end', id: 'game-over' },
     h('h2', { text: t('game_over') }),
-    h('p', { class: 'pad-winner', text: winners.length > 1 ? t('winners_share', { names: winners.join(' & '), detail })
-      : t('winner_is', { name: winners[0], detail }) }));
+    h('p', { class: 'pad-winner', text }));
 }
 
 // --- Wizard rounds -----------------------------------------------------------------------------------------------
@@ -477,13 +488,14 @@ function roundEntry(sheet) {
     const cells = [h('span', { class: 'pad-name' }, sheet.names[seat],
       seat === round.dealer ? h('span', { class: 'pad-badge', text: t('dealer') }) : null)];
     if (d.step === 'tricks') cells.push(h('span', { class: 'pad-bid-shown', text: t('bid_short', { bid: d.bids[seat] }) }));
+    const boxed = (word, el) => (d.step === 'both' ? h('span', { class: 'pad-step-box' }, h('small', { text: t(word) }), el) : el);
     if (d.step !== 'tricks') {
-      cells.push(stepper(seat, d.bids[seat], R.bidRange(ui.cat, round.handSize),
-        (v) => { d.bids[seat] = v; update(); }, t('bid_of', { name: sheet.names[seat] })));
+      cells.push(boxed('bid_word', stepper(seat, d.bids[seat], R.bidRange(ui.cat, round.handSize),
+        (v) => { d.bids[seat] = v; update(); }, t('bid_of', { name: sheet.names[seat] }))));
     }
     if (d.step !== 'bids') {
-      cells.push(stepper(seat, d.tricks[seat], R.tricksRange(ui.cat, round.handSize),
-        (v) => { d.tricks[seat] = v; update(); }, t('tricks_of', { name: sheet.names[seat] })));
+      cells.push(boxed('tricks_word', stepper(seat, d.tricks[seat], R.tricksRange(ui.cat, round.handSize),
+        (v) => { d.tricks[seat] = v; update(); }, t('tricks_of', { name: sheet.names[seat] }))));
     }
     return h('li', { class: `pad-entry-row steps-${d.step}`, dataset: { seat } }, cells);
   });
@@ -493,7 +505,7 @@ function roundEntry(sheet) {
     h('div', { class: 'pad-round-head' },
       h('h2', {}, d.correcting ? t('correct_round', { number: round.number }) : t('round_n_of', { number: round.number, rounds: round.rounds })),
       h('p', { class: 'pad-round-facts' },
-        h('span', { text: t('cards_n', { cards: round.handSize }) }),
+        h('span', { text: cardsEach(round.handSize) }),
         h('span', { text: t('dealer_is', { name: sheet.names[round.dealer] }) }),
         h('span', { class: round.noTrump ? 'pad-no-trump' : 'pad-trump', id: 'trump-line',
           text: round.noTrump ? t(`no_trump_${round.noTrump}`) : t('trump_turned') }))),
@@ -583,7 +595,7 @@ function sheetTable(sheet, editable = true) {
         h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: t('round_short') }),
           sheet.names.map((name) => h('th', { scope: 'col', text: name })))),
         h('tbody', {}, rows))),
-    h('p', { class: 'muted small', text: t('sheet_help') }));
+    h('p', { class: 'muted small', text: editable ? t('sheet_help') : t('sheet_help_watch') }));
 }
 
 // --- Wily Wizards hands ------------------------------------------------------------------------------------------
@@ -622,7 +634,7 @@ function wilyEntry(sheet, setup) {
     h('div', { class: 'pad-round-head' },
       h('h2', { text: d.correcting ? t('correct_hand', { number: d.index + 1 }) : t('hand_n', { number: d.index + 1 }) }),
       h('p', { class: 'pad-round-facts' },
-        h('span', { text: t('cards_n', { cards: setup.hand_size }) }),
+        h('span', { text: cardsEach(setup.hand_size) }),
         h('span', { text: t('dealer_is', { name: sheet.names[dealer] }) }),
         h('span', { text: t('first_to_speak', { name: sheet.names[(dealer + 1) % sheet.names.length] }) }))),
     h('label', { class: 'pad-field' }, h('span', { text: t('high_bidder') }),
@@ -686,7 +698,7 @@ function wilyTable(sheet, setup) {
     h('h2', { text: t('hands') }),
     h('div', { class: 'pad-sheet-scroll' },
       h('table', { class: 'pad-sheet pad-hands', id: 'sheet' },
-        h('thead', {}, h('tr', {}, ['hand_short', 'dealer', 'contract', 'tricks', 'letter_to'].map((key) => h('th', { scope: 'col', text: t(key) })))),
+        h('thead', {}, h('tr', {}, ['hand_short', 'dealer_col', 'contract', 'tricks', 'letter_to'].map((key) => h('th', { scope: 'col', text: t(key) })))),
         h('tbody', {}, rows))));
 }
 
@@ -698,7 +710,7 @@ function chartCard(sheet) {
     : M.runningTotals(ui.cat, sheet);
   const labels = M.isWily(sheet) ? series.map((_, team) => teamLabel(sheet, team)) : sheet.names;
   const length = Math.max(0, ...series.map((line) => line.length));
-  if (length < 1) return null;
+  if (length < 2) return null;
   const width = 360; const height = 190; const left = 34; const bottom = 20; const top = 8; const right = 8;
   const values = series.flat().concat([0]);
   const low = Math.min(...values); const high = Math.max(...values, low + 1);
