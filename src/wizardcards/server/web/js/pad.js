@@ -533,7 +533,10 @@ function saveEntry() {
     let conflicts = [];
     if (d.step === 'both') conflicts = M.enterRound(ui.cat, sheet, d.index, d.bids, d.tricks);
     else if (d.step === 'bids') conflicts = M.enterRound(ui.cat, sheet, d.index, d.bids);
-    else M.enterTricks(ui.cat, sheet, d.index, d.tricks);
+    else {
+      M.enterTricks(ui.cat, sheet, d.index, d.tricks);
+      conflicts = M.laterConflicts(ui.cat, sheet, d.index); // the totals after this round may have changed
+    }
     ui.problem = null;
     const round = d.index + 1;
     if (d.step === 'bids') {
