@@ -175,6 +175,9 @@ def test_offline_after_the_first_load(new_context: Callable[..., BrowserContext]
         page.reload()
         page.wait_for_selector("main[data-view]")
         assert page.evaluate("() => Boolean(navigator.serviceWorker.controller)")
+        cdp = context.new_cdp_session(page)
+        errors = [e["errorId"] for e in cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]]
+        assert errors in ([], ["in-incognito"]), errors  # a test's context is incognito; nothing else may be missing
     finally:
         server.stop()
     page.reload()  # no server: the service worker's copy
@@ -270,6 +273,9 @@ def test_files_go_both_ways_with_the_terminal_pad(phone: BrowserContext, pad_ser
         assert "Dealer: Xa" in page.inner_text("#entry")  # round 3 of first dealer Zed: Zed, Wu, Xa
         # a CSV holds no bid rule: read as the terminal pad reads it, without one
         assert ("Hook rule" in page.inner_text(".pad-keeper")) is hook
+    page.click("#to-games")
+    assert page.locator(".pad-game").count() == 3  # several games kept, newest first
+    assert "Xa, Yo, Zed, Wu" in page.inner_text(".pad-game >> nth=0")
     clean_errors(page)
 
 
@@ -341,4 +347,17 @@ def test_desktop(new_context: Callable[..., BrowserContext], pad_server: Any, sc
     page.wait_for_selector('#entry[data-round="2"]')
     assert totals(page) == [-10, 20, 20, 20, 20, 20]
     screenshot(page, "pad-desktop", full_page=True)
+    clean_errors(page)
+
+
+def test_whether_a_trump_is_turned(phone: BrowserContext, pad_server: Any, screenshot: Shot) -> None:  # noqa: F811
+    """Three players, hands of 20 and 19: the first deals the whole deck (no card is left to turn up)."""
+    page = open_pad(phone, pad_server)
+    new_game(page, ["Ann", "Bob", "Cy"], schedule="custom", custom="20 19", dealer=1)
+    assert page.inner_text("#trump-line") == "No trump: every card is dealt"
+    screenshot(page, "pad-phone-no-trump")
+    enter_round(page, [7, 7, 6], [7, 7, 6])
+    assert page.inner_text("#trump-line") == "Turn up the next card for trump"
+    assert "Dealer: Cy" in page.inner_text("#entry") and "19 cards each" in page.inner_text("#entry")
+    assert totals(page) == [90, 90, 80]
     clean_errors(page)

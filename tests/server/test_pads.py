@@ -103,3 +103,15 @@ def test_sharing_is_limited_per_client(client: TestClient) -> None:
         assert client.post("/pads", json=sheet()).status_code == 201
     refused = client.post("/pads", json=sheet())
     assert refused.status_code == 429 and int(refused.headers["retry-after"]) >= 1
+
+
+def test_the_migration_makes_the_models_table(client: TestClient, db: Path) -> None:
+    from sqlalchemy import create_engine, inspect
+
+    from wizardcards.server.db import SharedPadRow
+
+    engine = create_engine(f"sqlite:///{db}")
+    columns = {c["name"]: c["nullable"] for c in inspect(engine).get_columns("shared_pads")}
+    engine.dispose()
+    assert columns == {c.name: c.nullable for c in SharedPadRow.__table__.columns}
+    assert not any(columns.values())  # every column is filled

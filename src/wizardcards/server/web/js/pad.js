@@ -406,7 +406,8 @@ function describe(rules) {
     if (rules.allow_no_trump) parts.push(t('allow_no_trump'));
     if (rules.passing === 'none') parts.push(t('passing_none'));
   } else {
-    parts.push(rules.schedule === 'custom' ? (rules.custom_hand_sizes || []).join(' ') : t(`schedule_${rules.schedule || 'standard'}`));
+    parts.push(rules.schedule === 'custom' ? t('custom_rounds', { sizes: (rules.custom_hand_sizes || []).join(', ') })
+      : t(`schedule_${rules.schedule || 'standard'}`));
     if (rules.bid_rule) parts.push(t(`bid_rule_${rules.bid_rule}`));
     if (rules.hidden_bids) parts.push(t('hidden_bids'));
   }
@@ -560,7 +561,8 @@ function saveEntry() {
 
 function totalsBar(sheet) {
   const totals = M.totals(ui.cat, sheet);
-  const best = Math.max(...totals);
+  const started = sheet.rounds.some(M.complete);
+  const best = started ? Math.max(...totals) : null; // nobody leads before the first round is scored
   return h('section', { class: 'pad-totals', 'aria-label': t('totals') },
     sheet.names.map((name, seat) => h('div', { class: `pad-total${totals[seat] === best ? ' leads' : ''}`, dataset: { seat } },
       h('span', { class: 'pad-total-name', text: name }),
