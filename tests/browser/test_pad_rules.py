@@ -257,3 +257,28 @@ def test_random_draws_pick_the_engines_dealer_and_scorekeeper(js: Page) -> None:
       });""", cases)
     assert got == [case["expected"] for case in cases]
     assert sum(len(case["draws"]) > 1 for case in cases) > 50  # ties drawn again are tested too
+
+
+def test_the_page_takes_every_number_from_the_tables(js: Page) -> None:
+    """Tables changed in the page change what the page computes: it holds no number of its own for points, hand
+    sizes, dealers, the dealer's bid or letters (a copy of a rule would ignore the change)."""
+    got = in_page(js, """
+        cat.wizard.scores = cat.wizard.scores.map((row, bid) => row.map((_, tricks) => 1000 * bid + tricks));
+        cat.wizard.players['3'].schedules.standard = [4, 2];
+        cat.wizard.players['3'].all_dealt = [2];
+        cat.wizard.dealer_step = 2;
+        cat.wizard.bid_rules.hook.forbidden['4'] = [3, 3, 3, 3, 3];
+        const sheet = M.newSheet(cat, {names: ['A', 'B', 'C'], rules: {game: 'wizard', bid_rule: 'hook'}});
+        const infos = [0, 1].map((i) => M.info(cat, sheet, i));
+        let refused = null;
+        try { M.enterRound(cat, sheet, 0, [3, 0, 0]); } catch (e) { refused = e.key; }  // A deals: 3 is refused
+        M.enterRound(cat, sheet, 0, [1, 0, 2]);
+        M.enterTricks(cat, sheet, 0, [1, 1, 2]);
+        const wily = {game: 'wily', players: 4};
+        const setup = R.wilySetup(cat, wily);
+        setup.award = [{made: [1], missed: [0]}, {made: [0], missed: [1]}];
+        return {sizes: infos.map((i) => i.handSize), dealers: infos.map((i) => i.dealer),
+                noTrump: infos.map((i) => i.noTrump), refused, points: M.points(cat, sheet, 0),
+                letters: R.lettersAwarded(cat, wily, setup, {high_bidder: 0, bid: 3, tricks: 5})};""")
+    assert got == {"sizes": [4, 2], "dealers": [0, 2], "noTrump": [None, "all_dealt"], "refused": "err_dealer_bid",
+                   "points": [1001, 1, 2002], "letters": [1]}
