@@ -2,8 +2,9 @@
 
 The pad holds the players, the rule options that affect scoring (``RuleSet.bid_rule``: none, hook or Canadian; the
 schedule of hand sizes: standard, Double Down, quick or custom) and, per round, the bids and the tricks entered.
-The rules come from the core: hand sizes from ``RuleSet.hand_sizes``, the dealer's forbidden bid from
-``wizard.dealer_forbidden_bid``, points from ``wizard.round_score``. Entries are checked and a bad one raises
+The rules come from the core: hand sizes from ``RuleSet.hand_sizes``, the hands without trump from
+``pad_rules.no_trump_reason``, the dealer's forbidden bid from ``wizard.dealer_forbidden_bid``, points from
+``wizard.round_score``. Entries are checked and a bad one raises
 ``PadError`` with a message saying what is wrong, leaving the pad unchanged:
 
 * bids: one per player, each 0..hand size; under the hook rule the dealer may not make the bids add up to the hand
@@ -29,11 +30,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..core.cards import DECK_SIZE
+from ..core.pad_rules import no_trump_reason
 from ..core.rules import WIZARD_PLAYERS, BidRule, Game, ImpossibleRulesError, RuleSet, Schedule
 from ..core.wizard import dealer_forbidden_bid, round_score, winners_of
 
 PAD_FORMAT = "wizardcards-scorepad/1"
+_NO_TRUMP_WHY = {"all_dealt": "no trump: every card is dealt", "last_hand": "no trump: the last hand of Double Down",
+                 None: ""}
 
 
 class PadError(ValueError):
@@ -105,13 +108,7 @@ class ScorePad:
         self._check_index(index)
         size = self.rules.hand_sizes[index]
         last = index == len(self.rounds) - 1
-        # As in the engine: no card is left to turn up when the deal uses the whole deck; Double Down's last hand.
-        if size * self.players == DECK_SIZE:
-            no_trump = "no trump: every card is dealt"
-        elif last and self.rules.last_hand_no_trump:
-            no_trump = "no trump: the last hand of Double Down"
-        else:
-            no_trump = ""
+        no_trump = _NO_TRUMP_WHY[no_trump_reason(self.rules, index)]
         return RoundInfo(index + 1, (self.first_dealer + index) % self.players, size, no_trump, last)
 
     def points(self, index: int) -> list[int] | None:
