@@ -282,3 +282,45 @@ def test_the_page_takes_every_number_from_the_tables(js: Page) -> None:
                 letters: R.lettersAwarded(cat, wily, setup, {high_bidder: 0, bid: 3, tricks: 5})};""")
     assert got == {"sizes": [4, 2], "dealers": [0, 2], "noTrump": [None, "all_dealt"], "refused": "err_dealer_bid",
                    "points": [1001, 1, 2002], "letters": [1]}
+
+
+def test_random_corrections_of_earlier_rounds(js: Page) -> None:
+    """Canadian games: an earlier round's tricks corrected; the totals after it, and the later rounds whose dealer's
+    bid the rule now refuses, as the terminal pad's model (the core's functions) finds them."""
+    rng = random.Random(99)
+    cases = []
+    while len(cases) < 300:
+        players = rng.randint(3, 6)
+        pad = ScorePad([f"P{s}" for s in range(players)], RuleSet(players=players, bid_rule=BidRule.CANADIAN),
+                       rng.randrange(players))
+        rounds = []
+        for index in range(rng.randint(3, 8)):
+            size = pad.info(index).hand_size
+            bids = [rng.randint(0, size) for _ in range(players)]
+            dealer = pad.info(index).dealer
+            if pad.forbidden_bid(index, bids) == bids[dealer]:
+                bids[dealer] = (bids[dealer] + 1) % (size + 1)
+            tricks = [0] * players
+            for _ in range(size):
+                tricks[rng.randrange(players)] += 1
+            pad.set_bids(index, bids)
+            pad.set_tricks(index, tricks)
+            rounds.append({"bids": bids, "tricks": tricks})
+        index = rng.randrange(len(rounds) - 1)
+        size = pad.info(index).hand_size
+        fixed = [0] * players
+        for _ in range(size):
+            fixed[rng.randrange(players)] += 1
+        pad.set_tricks(index, fixed)
+        conflicts = pad.set_bids(index, rounds[index]["bids"])  # the same bids: it answers the later conflicts
+        cases.append({"players": players, "first": pad.first_dealer, "rounds": rounds, "index": index, "fixed": fixed,
+                      "expected": {"totals": pad.running_totals(), "conflicts": conflicts}})
+    got = in_page(js, """return arg.map((c) => {
+        const sheet = M.newSheet(cat, {names: c.rounds[0].bids.map((_, s) => 'P' + s),
+                                       rules: {game: 'wizard', bid_rule: 'canadian'}, firstDealer: c.first});
+        c.rounds.forEach((r, i) => { M.enterRound(cat, sheet, i, r.bids); M.enterTricks(cat, sheet, i, r.tricks); });
+        M.enterTricks(cat, sheet, c.index, c.fixed);
+        return {totals: M.runningTotals(cat, sheet), conflicts: M.laterConflicts(cat, sheet, c.index)};
+      });""", cases)
+    assert got == [case["expected"] for case in cases]
+    assert sum(bool(case["expected"]["conflicts"]) for case in cases) >= 3  # corrections that make a bid refused (rare)
