@@ -2,7 +2,7 @@
 
     wizard simulate --players 4 --games 200 [--game wizard|wily] [--rules PRESET] [--seed S] [--record DIR]
     wizard play [--game G] [--players N] [--rules PRESET] [--bots SPEC ...] [--resume]
-    wizard score [--new]
+    wizard score [--new] [--import FILE [--bid-rule R]]
     wizard replay FILE
     wizard serve [--host H] [--port P] [--db URL]
 """
@@ -143,6 +143,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     score = commands.add_parser("score", help="a score pad for a game of Wizard with real cards ([tui] extra)")
     score.add_argument("--new", action="store_true", help="start a new pad even if one is unfinished")
+    score.add_argument("--import", dest="import_file", metavar="FILE", type=Path, default=None,
+                       help="open a pad exported as CSV or JSON (by wizard score or the browser's /pad) in place of "
+                            "the saved one")
+    score.add_argument("--bid-rule", choices=["none", "hook", "canadian"], default="none",
+                       help="the bid rule to check an imported CSV with (a CSV does not say; JSON does)")
     score.set_defaults(run=_tui("score"))
 
     replay = commands.add_parser("replay", help="step through a game record, forwards and back ([tui] extra)")

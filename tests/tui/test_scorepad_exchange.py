@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from wizardcards.tui.scorepad_model import PadError, ScorePad, import_pad
@@ -73,3 +75,23 @@ def test_other_files_are_refused() -> None:
         import_pad('{"format": "something else"}')
     with pytest.raises(PadError, match="not a score pad file"):
         import_pad("{broken")
+
+
+def test_wizard_score_import_makes_the_file_the_saved_pad(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``wizard score --import FILE`` (the app itself is tested in test_scorepad_app.py): the file's pad is saved
+    where ``wizard score`` opens it; a wrong file is refused with the reason and exit status 2."""
+    from wizardcards.cli import build_parser
+    from wizardcards.tui import store
+    from wizardcards.tui.commands import import_score_file
+
+    pad = played(ScorePad.create(["A", "B", "C"], bid_rule="hook"), 3)
+    exported = tmp_path / "pad.csv"
+    exported.write_text(pad.export_csv())
+    args = build_parser().parse_args(["score", "--import", str(exported), "--bid-rule", "hook"])
+    assert import_score_file(args.import_file, args.bid_rule) == 0
+    same(pad, ScorePad.load(store.scorepad_path()))
+    wrong = tmp_path / "wrong.csv"
+    wrong.write_text("name,score\r\nA,1\r\n")
+    assert import_score_file(wrong) == 2
+    assert "wrong.csv cannot be imported: not a score pad CSV" in capsys.readouterr().err
+    same(pad, ScorePad.load(store.scorepad_path()))  # the saved pad is left as it was

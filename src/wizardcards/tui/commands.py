@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from ..bots import UnknownBotError
 from ..core import ImpossibleRulesError, rules_for
@@ -40,7 +41,25 @@ def play(args: argparse.Namespace) -> int:
 def score(args: argparse.Namespace) -> int:
     from .scorepad import ScorePadApp
 
-    ScorePadApp(new=args.new).run()
+    if getattr(args, "import_file", None) is not None:
+        code = import_score_file(args.import_file, args.bid_rule)
+        if code:
+            return code
+    ScorePadApp(new=args.new and args.import_file is None).run()
+    return 0
+
+
+def import_score_file(path: Path, bid_rule: str = "none") -> int:
+    """``wizard score --import FILE``: the exported pad becomes the saved one (the one ``wizard score`` opens)."""
+    from . import store
+    from .scorepad_model import PadError, import_pad
+
+    try:
+        pad = import_pad(path.read_text(encoding="utf-8"), bid_rule)
+    except (OSError, UnicodeDecodeError, PadError) as error:
+        print(f"error: {path} cannot be imported: {error}", file=sys.stderr)
+        return 2
+    pad.save(store.scorepad_path())
     return 0
 
 
