@@ -36,7 +36,8 @@ def lobby(server: Server, *table_ids: str) -> list[Any]:
 
 def probe(server: Server, known: set[str], tried: set[str], welcomes: Welcomes, peers: list[Peer]) -> None:
     """Say hello with every string of ``known`` not tried yet, each on a fresh connection (so no connection meets
-    the limit of unknown tokens); what a welcome's connection receives is known from then on, and tried too."""
+    the limit of unknown tokens), and claim it as an invite code; what a welcome's connection receives (and what an
+    invite claim answers) is known from then on, and tried too."""
     while untried := sorted(s for s in known - tried if 0 < len(s) <= 128):
         for candidate in untried:
             tried.add(candidate)
@@ -51,6 +52,10 @@ def probe(server: Server, known: set[str], tried: set[str], welcomes: Welcomes, 
             else:
                 peer.close()
             learn(known, peer)
+            claimed = post(server, "/invites", {"invite": candidate})  # and as an invite code
+            if claimed.status_code == 200:
+                welcomes[f"invite {candidate}"] = (claimed.json()["table"], claimed.json()["seat"])
+                known.update(every_string(claimed.json()))
         for peer in peers:  # rematch offers and anything else that reached the creator's connections meanwhile
             learn(known, peer)
 
@@ -85,8 +90,11 @@ def test_the_creator_never_opens_the_seats_of_those_who_joined_or_were_invited(t
         assert joined.status_code == 200, joined.text
         assert joined.json()["seat"] == 1
         stranger = seated(server, joined.json()["token"])
-        guest = seated(server, claim_invite(server, next(s for s in answer["seats"] if s["seat"] == 2), "Guest"))
+        invited = next(s for s in answer["seats"] if s["seat"] == 2)
+        guest = seated(server, claim_invite(server, invited, "Guest"))
         assert (stranger.seat, guest.seat) == (1, 2)
+        reused = post(server, "/invites", {"invite": invited["invite"], "name": "Host again"})
+        assert reused.status_code == 404, reused.text  # the creator still has the code: used up
         for item in lobby(server, table):
             known.update(every_string(item))
         learn(known, host)

@@ -83,9 +83,11 @@ def test_strange_tables_are_refused_and_leave_nothing_behind(tmp_path: Path) -> 
         assert lobby_ids(server) == before, "a refused table was stored"
         assert get(server, "/tables?status=waiting").status_code == 200
         # joins and hellos with control characters in the name change nothing either
-        for name in ("A\u0000B", "Bo\nBo", "\u0085"):
+        for name in ("A\u0000B", "Bo\nBo", "\u0085", 5):
             joined = post(server, f"/tables/{honest['id']}/join", {"name": name})
             assert joined.status_code == 422, (name, joined.text)
+        joined = post(server, f"/tables/{honest['id']}/join", {"name": "Bo", "seat": 0})  # an unknown field
+        assert joined.status_code == 422, joined.text
         ann = Peer(server)
         refused = ann.hello(honest["seats"][0]["token"], name="A\u0000B")
         assert (refused["type"], refused.get("code")) == ("error", "invalid"), refused
