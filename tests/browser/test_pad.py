@@ -235,6 +235,11 @@ def test_a_wily_wizards_game_to_its_winner(phone: BrowserContext, pad_server: An
     assert page.locator('.pad-letters [data-team="0"] .got').count() == 6
     assert page.locator('.pad-letters [data-team="1"] .got').count() == 1
     screenshot(page, "pad-phone-wily-over", full_page=True)
+    page.click("#share-start")  # the server takes the page's Wily sheet as it is (strict bodies)
+    page.wait_for_selector("#share-link")
+    shared = pad_server.get("/pads/" + page.input_value("#share-link").split("#watch=")[1])["sheet"]
+    assert len(shared["hands"]) == 8 and shared["hands"][0]["high_bidder"] is None
+    assert shared["rules"] == {"game": "wily", "players": 4, "combined_bids": True}
     clean_errors(page)
 
 
