@@ -13,10 +13,12 @@ import pytest
 
 from wizardcards.bots import UnknownBotError, make_bot, restrict
 from wizardcards.bots import search as search_module
+from wizardcards.bots import wily_search as wily_module
 from wizardcards.bots.endgame import Endgame
 from wizardcards.bots.rollout import playout
 from wizardcards.bots.rulebased import RuleBasedBot
 from wizardcards.bots.search import OutOfTime, SearchBot
+from wizardcards.bots.wily_endgame import WilyEndgame
 from wizardcards.core import Phase, RuleSet, View, new_game
 from wizardcards.core.rules import Schedule
 
@@ -97,6 +99,7 @@ class Simulations:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.playouts = self.solves = 0
         solve = Endgame.solve
+        makes = WilyEndgame.makes
 
         def counted_playout(*args: Any, **kwargs: Any) -> list[int]:
             self.playouts += 1
@@ -106,8 +109,14 @@ class Simulations:
             self.solves += 1
             return solve(solver, *args, **kwargs)
 
-        monkeypatch.setattr(search_module, "playout", counted_playout)
+        def counted_makes(solver: WilyEndgame, *args: Any, **kwargs: Any) -> bool:
+            self.solves += 1
+            return makes(solver, *args, **kwargs)
+
+        for module in (search_module, wily_module):  # Wizard's decisions, Wily Wizards' (wily_search.py)
+            monkeypatch.setattr(module, "playout", counted_playout)
         monkeypatch.setattr(Endgame, "solve", counted_solve)
+        monkeypatch.setattr(WilyEndgame, "makes", counted_makes)
 
     @property
     def total(self) -> int:
@@ -126,7 +135,9 @@ def test_the_clock_stops_the_deals_before_the_budget_in_every_phase(
         SearchBot().act(view, random.Random(0))
         monkeypatch.undo()
         runs = Simulations(monkeypatch)
-        monkeypatch.setattr(search_module, "time", SteppingClock(0.001))
+        clock = SteppingClock(0.001)
+        monkeypatch.setattr(search_module, "time", clock)
+        monkeypatch.setattr(wily_module, "time", clock)
         bot = SearchBot(ms=40 if view.phase is Phase.CHOOSE_TRUMP else 10)
         bot.pace = 1e-9  # the first deal always fits: this test is about the later ones
         assert bot.act(view, random.Random(0)) in view.legal_actions
@@ -179,6 +190,7 @@ def test_without_a_limit_the_clock_is_never_read(monkeypatch: pytest.MonkeyPatch
     view = next(v for v in views_of_every_phase("standard", 1, seed=5) if v.phase is Phase.PLAY)
     expected = make_bot("search").act(view, random.Random(0))
     monkeypatch.setattr(search_module, "time", NoClock())
+    monkeypatch.setattr(wily_module, "time", NoClock())
     with pytest.raises(AssertionError, match="read the clock"):
         make_bot("search:ms=50")
     assert make_bot("search").act(view, random.Random(0)) == expected

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import passer as _passer  # noqa: F401  (registers "passer")
 from . import random_bot as _random_bot  # noqa: F401  (registers "random")
 from . import rulebased as _rulebased  # noqa: F401  (registers "rulebased")
 from . import search as _search  # noqa: F401  (registers "search")

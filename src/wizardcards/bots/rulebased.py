@@ -31,15 +31,21 @@ Wizard
   the table (it would take the trick as it stands), else the lowest. Bid reached, leading: the lowest card. Bid
   reached, following: the highest card that still loses to the table, else (every legal card wins) the lowest.
 
-Wily Wizards (our reading "of the same spirit")
------------------------------------------------
-* Trump the bot would name: its longest suit, ties broken by the higher summed value of that suit's cards under
-  that trump, then by the lowest suit number ("the longest strong suit"). The bot never names no trump.
-* Auction: the team estimate is the hand's value under that trump plus, for each partner, an equal share of the
-  tricks the hand does not take: ``v + partners * (hand_size - v) / (players - 1)``. The bot raises by one (the
-  minimum legal bid) while that raise is at most ``floor(estimate)``, else it passes. Combined bids change nothing
-  in this reading.
-* Card passing: gives its lowest-valued card, one at a time (three times), valued under the named trump.
+Wily Wizards (our reading "of the same spirit"; the auction and the passing in ``wily_bidding.py``)
+---------------------------------------------------------------------------------------------------
+* Team estimate: the hand's value ``v`` under the trump it would name gives its team's tricks as high bidder,
+  ``A + B * v`` with spread ``S``, constants fitted per table on heuristic hands (they hold the partners' expected
+  help and the passing to come). The hand's *limit* is ``floor(A + B * v + 1/2 - S / 4)``.
+* Auction: nobody has bid: open at the limit when it is more than the team's even share of the tricks (8 of 15
+  for partners at 4), else pass. An opponent holds the high bid: raise by the
+  least legal bid while the contract it leads to (the core's ``contract_of``: combined bids count) is within the
+  limit, else pass. The partner holds it: raise only when the limit is at least 2 above the team's contract (a
+  clearly stronger hand), else pass.
+* Trump the bot names: its longest suit, ties broken by the higher summed value of that suit's cards under that
+  trump, then by the lowest suit number ("the longest strong suit"). The bot never names no trump.
+* Card passing, one card at a time: to a teammate who is the high bidder, its highest-valued card under the trump
+  (Wizards, top trumps); to anybody else, the lowest card of its shortest side suit (making a void to ruff with),
+  keeping Wizards and trumps.
 * Play: as in Wizard, with the team in the bidder's place. The high bidder's team is *short* while its tricks are
   below the contract; the other teams are *short* while the contract can still be made (they must take
   ``hand_size - contract + 1`` tricks together to beat it). In addition, when short and following while a teammate
@@ -47,7 +53,8 @@ Wily Wizards (our reading "of the same spirit")
 
 The bot chooses only among ``view.legal_actions``: handed a subset of them (a referee's restriction,
 ``base.restrict``), every rule above picks among the actions offered (the trumps offered; in the auction, a pass if
-the call chosen is not offered, else the lowest bid offered).
+the call chosen is not offered, else the lowest bid offered; in the passing, the lowest-valued card offered when
+the card chosen is not).
 
 The bot is deterministic: the ``rng`` it is given is not used.
 """
@@ -161,16 +168,17 @@ class RuleBasedBot:
     def _act_wily(self, view: View) -> int:
         phase = view.phase
         players = view.players
+        from .wily_bidding import auction_call, pass_action  # wily_bidding builds on this module
+
         if phase is Phase.AUCTION:
-            return wily_auction_call(view)
+            return auction_call(view)
         if phase is Phase.NAME_TRUMP:
             suits = suits_offered(view)
             if not suits:  # only no trump offered
                 return view.legal_actions[0]
             return A.TRUMP_BASE + longest_strong_suit(view.hand, players, suits)
         if phase is Phase.PASS_CARDS:
-            values = card_values(view.trump_suit, players)
-            return min(view.legal_actions, key=lambda a: (values[A.card_of_action(a, view.hand)], a))
+            return pass_action(view)
         teams = view.teams
         mine = teams[view.seat]
         team_seats = frozenset(s for s in range(players) if teams[s] == mine and s != view.seat)
@@ -185,32 +193,14 @@ class RuleBasedBot:
 
 
 def longest_strong_suit(hand: int, players: int, suits: Iterable[int] = range(4)) -> int:
-    """The trump the bot names among ``suits``: most cards, then the highest value of that suit under it, then the
-    lowest suit."""
+    """The trump the bot names among ``suits``: most cards, then the highest value of that suit under it (to 9
+    decimals: equal ranks in two suits are equal values, whatever the rounding of the sums), then the lowest suit."""
 
     def key(suit: int) -> tuple[int, float, int]:
         own = hand & SUIT_MASKS[suit]
-        return (own.bit_count(), hand_value(own, suit, players), -suit)
+        return (own.bit_count(), round(hand_value(own, suit, players), 9), -suit)
 
     return max(suits, key=key)
-
-
-def wily_estimate(view: View) -> float:
-    players = view.players
-    trump = longest_strong_suit(view.hand, players)
-    own = hand_value(view.hand, trump, players)
-    partners = sum(1 for s in range(players) if view.teams[s] == view.teams[view.seat]) - 1
-    return own + partners * max(0.0, view.hand_size - own) / (players - 1)
-
-
-def wily_auction_call(view: View) -> int:
-    """Raise by one while the estimate allows, else pass; when the legal actions offered leave out the call chosen
-    (a referee's subset), pass if allowed, else the lowest bid offered."""
-    legal = view.legal_actions
-    raise_to = A.BID_BASE + view.high_bid + 1
-    if raise_to - A.BID_BASE <= int(wily_estimate(view)) and raise_to in legal:
-        return raise_to
-    return A.PASS if A.PASS in legal else min(legal)
 
 
 register_bot("rulebased")(RuleBasedBot)

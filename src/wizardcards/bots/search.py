@@ -77,17 +77,16 @@ from collections.abc import Iterable
 
 from ..core import View
 from ..core import actions as A
-from ..core.cards import cards_of
-from ..core.rules import CARDS_PASSED, Game
+from ..core.rules import Game
 from ..core.state import Phase
-from ..core.wily import letters_awarded, receivers_of
 from ..core.wizard import round_score
 from .base import register_bot
 from .determinize import Sampler
 from .endgame import MAX_TRICKS, Endgame, solve_cost
 from .inference import BidModel, dealt_hands, resample
-from .rollout import KEYS, playout
-from .rulebased import RuleBasedBot, longest_strong_suit
+from .rollout import playout
+from .rulebased import RuleBasedBot
+from .wily_search import wily_choice, wily_values
 
 LEVELS = {1: (3_000, 4), 2: (10_000, 8), 3: (30_000, 12), 4: (100_000, 24), 5: (300_000, 48)}
 """level: (simulated card plays per decision, least sampled deals)."""
@@ -180,6 +179,8 @@ class SearchBot:
         except OutOfTime:
             self.fallbacks += 1
             return RuleBasedBot().act(view, rng)
+        if view.game is Game.WILY:
+            return wily_choice(view, values)
         return max(legal, key=lambda a: (values[a], -a))
 
     def analyse(self, view: View, rng: random.Random | None = None) -> dict[int, float]:
@@ -378,156 +379,7 @@ class SearchBot:
     # --- Wily Wizards ------------------------------------------------------------------------------------------
 
     def _wily(self, view: View, rng: random.Random) -> dict[int, float]:
-        phase = view.phase
-        if phase is Phase.AUCTION:
-            return self._wily_auction(view, rng)
-        if phase is Phase.NAME_TRUMP:
-            return self._wily_trump(view, rng)
-        if phase is Phase.PASS_CARDS:
-            return self._wily_passes(view, rng)
-        return self._wily_play(view, rng)
-
-    def _trumps(self, view: View) -> list[int]:
-        return [0, 1, 2, 3, -1] if view.rules.allow_no_trump else [0, 1, 2, 3]
-
-    def _hand_out(
-        self, view: View, hands: list[int], given: list[int], giver: int, trump: int, bidder: int, contract: int,
-        gift: int = -1,
-    ) -> list[int]:
-        """Finish the passing from ``giver`` on (this seat gives ``gift`` first, if any; every other missing card is
-        the giver's lowest by the heuristic), exchange, play the hand out; return the tricks of each seat."""
-        n = view.players
-        rules = view.rules
-        receivers = receivers_of(rules.mode, rules.passing, n)
-        hands = hands.copy()
-        if receivers is not None:
-            given = given.copy()
-            keys = KEYS[trump + 1]
-            seat = giver
-            while True:
-                while given[seat].bit_count() < CARDS_PASSED:
-                    if gift >= 0 and seat == view.seat:
-                        card, gift = gift, -1
-                    else:
-                        card = min(cards_of(hands[seat]), key=keys.__getitem__)
-                    hands[seat] ^= 1 << card
-                    given[seat] |= 1 << card
-                seat = (seat + 1) % n
-                if seat == bidder:
-                    break
-            for seat, cards in enumerate(given):
-                hands[receivers[seat]] |= cards
-        lead_rule = rules.lead_rule
-        teams = view.teams
-        return playout(hands, [], bidder, -1, [0] * n, trump, lead_rule, teams=teams, bidder_team=teams[bidder],
-                       contract=contract)
-
-    def _team_made(self, view: View, won: list[int], bidder: int) -> int:
-        teams = view.teams
-        return sum(w for s, w in enumerate(won) if teams[s] == teams[bidder])
-
-    def _gains_letter(self, view: View, bidder: int, contract: int, team_tricks: int) -> bool:
-        """Whether this seat's team gains the hand's letter when ``bidder``'s team takes ``team_tricks`` against
-        ``contract`` (the core's ``letters_awarded``)."""
-        teams = view.teams
-        return teams[view.seat] in letters_awarded(max(teams) + 1, teams[bidder], contract, team_tricks)
-
-    def _letter(self, view: View, won: list[int], bidder: int) -> bool:
-        """``_gains_letter`` for the tricks ``won`` by each seat against the view's contract."""
-        return self._gains_letter(view, bidder, view.contract, self._team_made(view, won, bidder))
-
-    def _wily_auction(self, view: View, rng: random.Random) -> dict[int, float]:
-        n, me, size = view.players, view.seat, view.hand_size
-        sampler = Sampler(view)
-        trumps = self._trumps(view)
-        holder = view.high_bidder
-        deals = self._deals(len(trumps) + (holder >= 0), n * size)
-        clock = self._clock(len(trumps) + (holder >= 0), n * size)
-        contract = view.high_bid + 1
-        # taken[t][k]: deals where the team took k tricks with this seat bidding and naming trump t.
-        taken = [[0] * (size + 1) for _ in trumps]
-        keep = 0.0
-        no_gifts = [0] * n
-        for done in range(deals):
-            if self._stop(clock, done):
-                deals = done  # the averages below are over the deals played
-                break
-            hands = sampler.sample(rng)[:n]
-            for j, trump in enumerate(trumps):
-                won = self._hand_out(view, hands, no_gifts, me, trump, me, contract)
-                taken[j][self._team_made(view, won, me)] += 1
-            if holder >= 0:
-                trump = longest_strong_suit(hands[holder], n)
-                won = self._hand_out(view, hands, no_gifts, holder, trump, holder, view.contract)
-                keep += self._letter(view, won, holder)
-        values: dict[int, float] = {}
-        for action in view.legal_actions:
-            if action == A.PASS:
-                values[action] = keep / deals if holder >= 0 else 0.5
-            else:
-                bid = action - A.BID_BASE
-                values[action] = max(
-                    sum(count for tricks, count in enumerate(row) if self._gains_letter(view, me, bid, tricks))
-                    for row in taken
-                ) / deals
-        return values
-
-    def _wily_trump(self, view: View, rng: random.Random) -> dict[int, float]:
-        n, me = view.players, view.seat
-        sampler = Sampler(view)
-        actions = view.legal_actions
-        deals = self._deals(len(actions), n * view.hand_size)
-        clock = self._clock(len(actions), n * view.hand_size)
-        totals = [0] * len(actions)
-        no_gifts = [0] * n
-        for done in range(deals):
-            if self._stop(clock, done):
-                deals = done  # the averages below are over the deals played
-                break
-            hands = sampler.sample(rng)[:n]
-            for i, action in enumerate(actions):
-                trump = -1 if action == A.NO_TRUMP else action - A.TRUMP_BASE
-                won = self._hand_out(view, hands, no_gifts, me, trump, me, view.contract)
-                totals[i] += self._letter(view, won, me)
-        return {a: totals[i] / deals for i, a in enumerate(actions)}
-
-    def _wily_passes(self, view: View, rng: random.Random) -> dict[int, float]:
-        n, me = view.players, view.seat
-        sampler = Sampler(view)
-        actions = view.legal_actions
-        deals = self._deals(len(actions), n * view.hand_size)
-        clock = self._clock(len(actions), n * view.hand_size)
-        bidder = view.high_bidder
-        totals = [0] * len(actions)
-        for done in range(deals):
-            if self._stop(clock, done):
-                deals = done  # the averages below are over the deals played
-                break
-            hands, given = sampler.sample_passing(rng)
-            hands = hands[:n]
-            for i, action in enumerate(actions):
-                card = A.card_of_action(action, view.hand)
-                won = self._hand_out(view, hands, given, me, view.trump_suit, bidder, view.contract, card)
-                totals[i] += self._letter(view, won, bidder)
-        return {a: totals[i] / deals for i, a in enumerate(actions)}
-
-    def _wily_play(self, view: View, rng: random.Random) -> dict[int, float]:
-        n = view.players
-        sampler, moves, deals, clock, lead_rule, cards = self._play_setup(view)
-        teams = view.teams
-        bidder = view.high_bidder
-        totals = [0] * len(moves)
-        for done in range(deals):
-            if self._stop(clock, done):
-                deals = done  # the averages below are over the deals played
-                break
-            hands = sampler.sample(rng)[:n]
-            for i, card in enumerate(cards):
-                won = playout(hands.copy(), list(view.trick), view.trick_leader, view.led, list(view.tricks_won),
-                              view.trump_suit, lead_rule, teams=teams, bidder_team=teams[bidder],
-                              contract=view.contract, first=card)
-                totals[i] += self._letter(view, won, bidder)
-        return {a: totals[i] / deals for i, a in enumerate(moves)}
+        return wily_values(self, view, rng)
 
 
 register_bot("search")(SearchBot)
