@@ -80,10 +80,11 @@ class Server:
             return ""
 
     def kill(self) -> None:
-        """SIGKILL: no shutdown; whatever was not committed is lost."""
+        """SIGKILL: no shutdown; whatever was not committed is lost. Its log goes too."""
         if self.process.poll() is None:
             self.process.kill()
         self.process.wait(timeout=30)
+        self.log.unlink(missing_ok=True)
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -91,7 +92,8 @@ class Server:
             try:
                 self.process.wait(timeout=5)
             except subprocess.TimeoutExpired:
-                self.kill()
+                pass
+        self.kill()
 
     def restart(self) -> Server:
         """Kill this process and start another on the same database (a new port), with the same options."""
@@ -127,15 +129,18 @@ def _launch(db_url: str, args: list[str], timeout: float = 60.0) -> Server:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"the server exited ({process.returncode}): {server.log_tail()}")
+            tail = server.log_tail()
+            log.unlink(missing_ok=True)
+            raise RuntimeError(f"the server exited ({process.returncode}): {tail}")
         try:
             if httpx.get(server.http + "/protocol.schema.json", timeout=2).status_code == 200:
                 return server
         except httpx.HTTPError:
             pass
         time.sleep(0.1)
+    tail = server.log_tail()
     server.kill()
-    raise RuntimeError(f"the server did not start in time: {server.log_tail()}")
+    raise RuntimeError(f"the server did not start in time: {tail}")
 
 
 @contextmanager
