@@ -63,3 +63,22 @@ def test_a_spectator_that_never_reads_holds_up_no_table_and_no_creation(tmp_path
         assert reader.reset or reader.drain(20), "the reader that never reads was never closed"
         reader.close()
         assert post(server, "/tables", table_body(SIX, WIDE), timeout=3).status_code == 201
+
+
+def test_a_reader_cut_off_is_dropped_without_ever_reading(tmp_path: Path) -> None:
+    """Cut off, a client that never reads would never take its close frame either: the server drops the socket
+    (and what it still held for it) a couple of seconds after closing it, instead of keeping it for as long as the
+    client likes. The reader learns so the only way it can without reading: its next send finds the socket reset."""
+    with running(f"sqlite:///{tmp_path / 'drop.sqlite3'}") as server:
+        watched = post(server, "/tables", table_body(SIX, WIDE)).json()
+        reader = RawSocket(server)
+        reader.queue({"type": "hello", "id": "h", "token": watched["spectator_token"]})
+        reader.push()
+        started = time.monotonic()
+        while time.monotonic() - started < 30 and not reader.reset:
+            for _ in range(20):  # 80 a second: under the per-connection message rate
+                reader.queue({"type": "sync", "id": f"y{reader.sent_frames}"})
+            reader.push()
+            time.sleep(0.25)
+        assert reader.reset, "the server still held a socket it had cut off after 30 s"
+        reader.close()
