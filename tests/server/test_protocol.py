@@ -143,8 +143,11 @@ def test_a_flooding_connection_is_throttled_then_closed_and_the_others_play_on(t
         codes = []
         with pytest.raises(WebSocketDisconnect):
             for _ in range(200):
-                flooder.send({"type": "sync", "id": next_id()})
-                codes.append(flooder.receive().get("code"))
+                message_id = next_id()
+                flooder.send({"type": "sync", "id": message_id})
+                answer = flooder.receive()
+                codes.append(answer.get("code"))
+                assert answer["reply_to"] == message_id  # a refused message is named, so its sender knows
         assert "throttled" in codes and len(codes) < 200
         rest = [c for c in clients if c is not flooder]
         actor = on_turn(rest)

@@ -321,7 +321,7 @@ async def _read(ws: WebSocket, connection: Connection, manager: TableManager, li
             if not throttle.allow():
                 strikes_left -= 1
                 rate = limits.messages_per_second
-                _error(connection, seq, None, "throttled", f"more than {rate:g} messages a second")
+                _error(connection, seq, _id_of_text(raw, size), "throttled", f"more than {rate:g} messages a second")
                 if strikes_left <= 0:
                     return 1008, "flooding"
                 continue
@@ -334,6 +334,16 @@ async def _read(ws: WebSocket, connection: Connection, manager: TableManager, li
 
 def _error(connection: Connection, seq: int, reply_to: str | None, code: P.ErrorCode, message: str) -> None:
     connection.send(P.dump(P.ErrorMessage(seq=seq, reply_to=reply_to, code=code, message=message)))
+
+
+def _id_of_text(raw: str, size: int) -> str | None:
+    """The id of a message refused unread (throttled), so that its sender knows which one was refused."""
+    if size > P.MAX_MESSAGE_BYTES:
+        return None
+    try:
+        return _id_of(json.loads(raw))
+    except (ValueError, RecursionError):
+        return None
 
 
 def _id_of(data: Any) -> str | None:

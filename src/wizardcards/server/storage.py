@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.engine import Connection as DbConnection
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 
 from .db import ActionRow, CredentialRow, SeatRow, StatRow, TableRow
 
@@ -192,8 +193,9 @@ class ActionWriter:
 
     ``write`` returns once its row is committed (or raises what the database raised for it). One batch at a time runs
     in the writer's own thread, so the event loop never waits for the database and the commits never queue behind
-    other reads (a flood of hellos with unknown tokens); when a batch fails, its rows are tried again one per
-    transaction, so a bad row fails only its own decision."""
+    other reads (a flood of hellos with unknown tokens); when the database refuses a row of a batch, its rows are
+    tried again one per transaction, so a bad row fails only its own decision (when the database itself fails,
+    every row of the batch fails at once, without waiting for it again row by row)."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -217,8 +219,10 @@ class ActionWriter:
                 try:
                     await self._in_thread(batch)
                     failures: list[BaseException | None] = [None] * len(batch)
-                except Exception:
+                except IntegrityError:  # a row the database refuses: each alone, so that only it fails
                     failures = [await self._commit_alone(item) for item in batch]
+                except Exception as error:  # the database itself failed (locked, gone): every row of the batch
+                    failures = [error] * len(batch)
                 for (_, _, done), failure in zip(batch, failures):
                     if done.done():
                         continue
