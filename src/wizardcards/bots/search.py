@@ -9,7 +9,7 @@ so the comparison between actions is not drowned by the luck of the deal. An act
 
 * Wizard: the seat's score for the round (``round_score(bid, tricks)``);
 * Wily Wizards: 1 when the seat's team gains the letter of the hand (it made its contract, or broke the other's),
-  else 0: the chance to make or break the contract.
+  else 0: the chance to make or break the contract (``wily_search.py``).
 
 Identical Wizards and identical Jesters are one action (the core's action space). Playouts stop at the end of the
 hand: a decision about one hand changes nothing else.
@@ -31,14 +31,12 @@ Decisions
   estimates the distribution of its tricks for each bid (``bid_outcomes``); the bid with the highest expected score
   is chosen. The hook and Canadian rules are respected because only ``view.legal_actions`` are scored.
 * Wizard, trump after a Wizard is turned up: the suit whose best bid scores highest.
-* Wily Wizards, auction: on every sampled deal the hand is played out (passing included) with this seat as high
-  bidder, once per trump it could name; a bid's value is its chance to be made with the best trump for that bid. A
-  pass is valued as the chance that this seat's team gains the letter if the current high bidder keeps the contract
-  (the bidder naming the heuristic's trump on its sampled hand); before anybody has bid, a pass is worth 1/2 (the
-  hand is thrown in or goes to somebody else, even odds). So the bot raises while its own contract beats leaving it,
-  and leaves a partner's contract alone unless it can do better.
-* Wily Wizards, trump to name and each of the three cards to pass: the choice with the highest chance to make the
-  contract (other seats pass their lowest-valued cards, as the heuristic does).
+* Wily Wizards, every decision (auction, trump, passing, play): ``wily_search.py``. In short: each call of the
+  auction is valued by playing the rest of the auction out with the heuristic of ``wily_bidding.py`` on every
+  sampled deal and then the hand (the chance for the team's letter, passing included: a pass is worth the chance
+  that the contract the auction ends in goes the team's way); the deals are weighted by the calls made so far; a
+  bid over the partner's must be clearly better than passing; trump and each card passed are the choices that give
+  the letter most often; the last tricks are solved exactly (``wily_endgame.py``).
 
 Levels
 ------
