@@ -22,7 +22,8 @@ TERMINAL = -4
 # per-client limits loose enough that a test's own traffic (every client the same address) never meets them; the
 # limits themselves are attacked in test_attack_*.py
 LOOSE = {"tables_per_minute": 100_000, "unfinished_tables_per_client": 100_000, "joins_per_minute": 100_000,
-         "connections_per_client": 100_000, "hellos_per_minute": 100_000, "chat_lines_per_10s": 100_000}
+         "connections_per_client": 100_000, "connections_per_minute": 100_000, "hellos_per_minute": 100_000,
+         "chat_lines_per_10s": 100_000}
 LOOSE_LIMITS = Limits(**LOOSE)
 NOTICES = ("table", "chat")  # server messages not tied to a decision: who sits where, and chat lines
 _ids = itertools.count()

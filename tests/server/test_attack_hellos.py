@@ -10,6 +10,8 @@ import threading
 import time
 from pathlib import Path
 
+from websockets.exceptions import InvalidStatus
+
 from .strangers import LONG, Closed, Peer, Player, RawSocket, Server, running, seat_token, solo
 
 
@@ -83,3 +85,31 @@ def test_a_flood_of_unknown_tokens_leaves_other_players_prompt(tmp_path: Path) -
         assert sum(counts) >= 2000, f"only {sum(counts)} hellos were sent: no flood"
         assert len(during) >= 20, player.report()
         assert max(during) < 0.5, player.report()
+
+
+def test_a_connection_past_the_hello_limit_is_closed_and_so_are_new_connections_past_theirs(tmp_path: Path) -> None:
+    """Past the client's hellos a minute, a hello is refused (``limited``) without looking at its token; a connection
+    that goes on is closed after three refusals, as after three unknown tokens, so a flood cannot keep one
+    connection busy with error frames; and reconnecting is bounded too (``connections_per_minute``)."""
+    limits = {"hellos_per_minute": 2, "connections_per_minute": 4}
+    with running(f"sqlite:///{tmp_path / 'limited.sqlite3'}", limits) as server:
+        first = Peer(server)
+        assert [guess(first)["code"] for _ in range(2)] == ["bad_token", "bad_token"]  # the client's two hellos
+        flood = Peer(server)
+        answers = []
+        for _ in range(4):
+            try:
+                answers.append(guess(flood).get("code"))
+            except Closed:
+                answers.append("closed")
+        assert answers == ["limited", "limited", "limited", "closed"], answers
+        assert flood.connection.close_code == 1008
+        opened = []
+        for _ in range(4):  # this client's third to sixth connection in a minute: two more are let in
+            try:
+                Peer(server).close()
+                opened.append("open")
+            except InvalidStatus as refused:
+                opened.append(str(refused.response.status_code))
+        assert opened == ["open", "open", "403", "403"], opened
+        first.close()

@@ -258,6 +258,11 @@ def create_app(
     @app.websocket("/ws")
     async def websocket(ws: WebSocket) -> None:
         client = client_of(ws)
+        try:
+            manager().clients.hit("connections", client)
+        except RateLimitedError:
+            await ws.close(code=1008, reason="too many new connections from this address: try again later")
+            return
         if not manager().clients.open_connection(client):
             await ws.close(code=1008, reason="too many connections from this address")
             return
@@ -326,8 +331,8 @@ async def _read(ws: WebSocket, connection: Connection, manager: TableManager, li
                     return 1008, "flooding"
                 continue
             await _handle(manager, connection, raw, size, seq)
-            if connection.bad_tokens >= limits.bad_tokens:
-                return 1008, f"{connection.bad_tokens} unknown tokens"
+            if connection.refused_hellos >= limits.bad_tokens:
+                return 1008, f"{connection.refused_hellos} hellos refused (unknown tokens or too many hellos)"
     except WebSocketDisconnect:
         return None
 

@@ -28,7 +28,7 @@ class Connection:
     seat: int = SPECTATOR  # once it said hello: its seat, or SPECTATOR
     hint: asyncio.Task[None] | None = None  # the hint being answered for this connection (one at a time)
     too_slow: bool = False
-    bad_tokens: int = 0
+    refused_hellos: int = 0  # hellos with unknown tokens or over the client's hello limit
     key: str = field(init=False)  # this connection, for its own limits (chat lines, hints)
     queue: asyncio.Queue[str] = field(init=False)
     gone: asyncio.Event = field(init=False)  # set when it is cut off (too slow) or closed

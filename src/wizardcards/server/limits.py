@@ -25,10 +25,11 @@ class Limits:
     unfinished_tables_per_client: int = 20  # tables a client created that are not finished yet
     joins_per_minute: int = 30  # POST /tables/{id}/join and POST /invites together
     connections_per_client: int = 32  # WebSockets open at once
+    connections_per_minute: int = 120  # WebSockets opened
     hellos_per_minute: int = 60
     # per connection
     hello_seconds: float = 10.0  # a connection that has not said hello by then is closed
-    bad_tokens: int = 3  # hellos with unknown tokens before the connection is closed
+    bad_tokens: int = 3  # hellos refused (unknown tokens, or over hellos_per_minute) before the connection is closed
     messages_per_second: float = 100.0  # any message; over it: ``throttled``, and closed after ``strikes`` of those
     message_burst: float = 200.0
     strikes: int = 50
@@ -83,6 +84,7 @@ class ClientLimits:
             "tables": (RateLimitItemPerMinute(limits.tables_per_minute), "tables created"),
             "joins": (RateLimitItemPerMinute(limits.joins_per_minute), "seats joined or invites claimed"),
             "hellos": (RateLimitItemPerMinute(limits.hellos_per_minute), "hellos"),
+            "connections": (RateLimitItemPerMinute(limits.connections_per_minute), "connections opened"),
             "hints": (RateLimitItemPerMinute(limits.hints_per_minute), "hints"),
             "chat": (RateLimitItemPerSecond(limits.chat_lines_per_10s, 10), "chat lines"),
         }

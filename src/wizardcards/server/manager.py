@@ -344,10 +344,14 @@ class TableManager:
 
     async def hello(self, connection: Connection, hello: P.Hello) -> None:
         """A hello: welcome, view (and rematch offer), then who sits where to everyone, then the chat so far."""
-        self.clients.hit("hellos", connection.client)
+        try:
+            self.clients.hit("hellos", connection.client)
+        except RateLimitedError:
+            connection.refused_hellos += 1  # a flood over the limit is closed as soon as one of unknown tokens
+            raise
         found = await self.find_token(hello.token)
         if found is None:
-            connection.bad_tokens += 1
+            connection.refused_hellos += 1
             raise TableError("bad_token", "no seat or table has this token")
         table, seat = found
         async with table.lock:

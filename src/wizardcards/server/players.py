@@ -25,6 +25,7 @@ HEAVY_LEVEL = 4  # search bots from this level on take seconds a decision: the w
 # the registry's names in the words of a create-table form, in the order it lists them; a bot registered under
 # another name is offered under its own name, after these
 BOT_LABELS = {"rulebased": "Rule-based", "random": "Random", "search": "Search"}
+BASELINES = {"passer"}  # registered for the benchmarks (a Wily team that never bids), not opponents to offer
 
 __all__ = [
     "DEFAULT_BOT", "STAND_IN", "HintAnswer", "bot_choices", "bot_spec_error", "decide", "hint_values", "is_heavy",
@@ -34,10 +35,12 @@ HintAnswer = tuple[list[P.HintValue], int]  # every legal action's value, best f
 
 
 def bot_choices() -> list[dict[str, str]]:
-    """Every bot a table may seat, as ``{"spec", "label"}``: each registered bot, the search bot at each level."""
+    """The bots a create-table form offers, as ``{"spec", "label"}``: each registered bot but the ``BASELINES``, the
+    search bot at each level."""
     order = list(BOT_LABELS)
     choices: list[dict[str, str]] = []
-    for name in sorted(BOTS, key=lambda n: (order.index(n) if n in order else len(order), n)):
+    offered = [name for name in BOTS if name not in BASELINES]
+    for name in sorted(offered, key=lambda n: (order.index(n) if n in order else len(order), n)):
         label = BOT_LABELS.get(name, name)
         if BOTS[name] is SearchBot:
             choices.extend({"spec": f"{name}:level={level}", "label": f"{label}, level {level}"} for level in LEVELS)

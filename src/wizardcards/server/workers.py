@@ -1,13 +1,17 @@
 """The worker processes that think for bots: every bot decision, stand-in decision and hint of the server.
 
 The event loop only sends a seat's ``View`` to a worker and awaits the answer, so no bot, however strong, holds up
-the connections. The workers run at a lower CPU priority (``NICE``) than the server, so on a busy machine the
-people's requests are served first. A budget keeps one table of strong bots from slowing the others: a table asks
-for one decision at a time (``manager.py``), and search bots of the heavy levels (``players.is_heavy``) never hold
-more than ``workers - 1`` workers at once, so the other tables' bots and the hints always find one free.
+the connections. Two pools, so that one table of strong bots cannot slow the others:
 
-The process pool is shared by every server of a process (tests start many) and made on first use; its processes are
-forked from a clean ``forkserver`` process that has imported the bots once.
+- the **light** pool (``workers`` processes, niceness +10) answers every bot of the quick kinds, the stand-ins and
+  the hints: a few milliseconds each, at a lower priority than the server;
+- the **heavy** pool (``workers - 1`` processes, at least one) answers the search bots of the heavy levels
+  (``players.is_heavy``: seconds a decision). Its processes run under ``SCHED_IDLE``, on CPU time nobody else wants:
+  on a busy machine the people's requests, and the light pool's bots, always come first.
+
+A table asks for one decision at a time (``manager.py``). The pools are shared by every server of a process (tests
+start many) and made on first use; their processes are forked from a clean ``forkserver`` process that has imported
+the bots once, and each leaves when its server is gone.
 """
 
 from __future__ import annotations
@@ -21,24 +25,26 @@ import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, TypeVar
+from typing import Any
 
 from ..core import View
 from . import players
 from .players import HintAnswer
 
-NICE = 10  # added to a worker's niceness
+NICE = 10  # added to a light worker's niceness
 WATCH_SECONDS = 1.0  # how often a worker checks that its server is still there
-T = TypeVar("T")
 log = logging.getLogger("wizardcards.server")
 
-_executors: dict[int, ProcessPoolExecutor] = {}
+_executors: dict[tuple[int, bool], ProcessPoolExecutor] = {}  # (processes, heavy): the pool
 
 
-def _start_worker(server: int) -> None:
+def _start_worker(server: int, heavy: bool) -> None:
     try:
-        os.nice(NICE)
-    except OSError:  # not allowed here: the workers run at the server's priority
+        if heavy and hasattr(os, "sched_setscheduler"):
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        else:
+            os.nice(NICE)
+    except OSError:  # not allowed here: the worker runs at the server's priority
         pass
     threading.Thread(target=_exit_with, args=(server,), daemon=True).start()
 
@@ -59,13 +65,13 @@ def _ready() -> None:
     return None
 
 
-def _executor(workers: int) -> ProcessPoolExecutor:
-    executor = _executors.get(workers)
+def _executor(processes: int, heavy: bool) -> ProcessPoolExecutor:
+    executor = _executors.get((processes, heavy))
     if executor is None:
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(["wizardcards.server.players"])
-        executor = _executors[workers] = ProcessPoolExecutor(
-            workers, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),))
+        executor = _executors[processes, heavy] = ProcessPoolExecutor(
+            processes, mp_context=context, initializer=_start_worker, initargs=(os.getpid(), heavy))
     return executor
 
 
@@ -78,31 +84,29 @@ atexit.register(_shutdown)
 
 
 class BotWorkers:
-    """A server's use of the pool: its budget of heavy decisions."""
+    """A server's two pools: ``workers`` light processes (default: the CPU count) and ``workers - 1`` heavy ones."""
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = max(1, workers or os.cpu_count() or 1)
-        self._heavy = asyncio.Semaphore(max(1, self.workers - 1))
+        self.heavy_workers = max(1, self.workers - 1)
 
     async def warm_up(self) -> None:
-        """Start every worker process now (each imports the bots once), so the first bots need not wait for them."""
-        await asyncio.gather(*(self._run(_ready) for _ in range(self.workers)))
+        """Start the light workers now (each imports the bots once), so the first bots need not wait for them."""
+        await asyncio.gather(*(self._run(False, _ready) for _ in range(self.workers)))
 
     async def decide(self, spec: str, view: View, seed: int) -> int:
-        if players.is_heavy(spec):
-            async with self._heavy:
-                return int(await self._run(players.decide, spec, view, seed))
-        return int(await self._run(players.decide, spec, view, seed))
+        return int(await self._run(players.is_heavy(spec), players.decide, spec, view, seed))
 
     async def hint(self, view: View, seq: int) -> HintAnswer:
-        answer: HintAnswer = await self._run(players.hint_values, view, seq)
+        answer: HintAnswer = await self._run(False, players.hint_values, view, seq)
         return answer
 
-    async def _run(self, function: Any, *args: Any) -> Any:
+    async def _run(self, heavy: bool, function: Any, *args: Any) -> Any:
         loop = asyncio.get_running_loop()
+        processes = self.heavy_workers if heavy else self.workers
         try:
-            return await loop.run_in_executor(_executor(self.workers), function, *args)
+            return await loop.run_in_executor(_executor(processes, heavy), function, *args)
         except BrokenProcessPool:  # a worker died (killed, out of memory): a fresh pool, and the question once more
             log.warning("a bot worker process died: starting a new pool")
-            _executors.pop(self.workers, None)
-            return await loop.run_in_executor(_executor(self.workers), function, *args)
+            _executors.pop((processes, heavy), None)
+            return await loop.run_in_executor(_executor(processes, heavy), function, *args)
