@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import subprocess
-import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -76,21 +73,11 @@ def start_server(db: Path, port: int | None = None, timeout: float = 60.0) -> Se
     if "--limit" in serve_options():
         for name, value in LOOSE_LIMITS.items():
             args += ["--limit", f"{name}={value}"]
-    process = subprocess.Popen(
-        [sys.executable, "-m", "wizardcards.cli", "serve", "--port", str(port), "--db", f"sqlite:///{db}", *args],
-        env={**os.environ, "PYTHONUNBUFFERED": "1"}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-    )
+    process = subprocess.Popen(live.serve_command(port, f"sqlite:///{db}", args), env=live.SERVE_ENV,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     server = ServerProcess(process, port, db)
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"the server exited: {process.stderr.read().decode() if process.stderr else ''}")
-        try:
-            if httpx.get(server.url + "/protocol.schema.json", timeout=2).status_code == 200:
-                return server
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.1)
+    if live.answering(process, server.url, timeout, lambda: process.stderr.read().decode() if process.stderr else ""):
+        return server
     server.kill()
     raise RuntimeError("the server did not start in time")
 

@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import httpx
@@ -44,28 +45,41 @@ class ServerProcess:
                 self.kill()
 
 
+def serve_command(port: int, db_url: str, args: Sequence[str] = ()) -> list[str]:
+    """``wizard serve`` in this interpreter (the checkout's code), on ``port`` of the loopback, with ``db_url``."""
+    return [sys.executable, "-m", "wizardcards.cli", "serve", "--port", str(port), "--db", db_url, *args]
+
+
+SERVE_ENV = {**os.environ, "PYTHONUNBUFFERED": "1"}
+
+
+def answering(process: subprocess.Popen[bytes], base_url: str, timeout: float, why_not: Callable[[], str]) -> bool:
+    """Whether the server started as ``process`` answers at ``base_url`` within ``timeout`` seconds (an exited
+    process raises ``RuntimeError`` with ``why_not()``, its output)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited ({process.returncode}): {why_not()}")
+        try:
+            if httpx.get(base_url + "/protocol.schema.json", timeout=2).status_code == 200:
+                return True
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    return False
+
+
 def start_server(db_url: str, port: int | None = None, timeout: float = 60.0) -> ServerProcess:
     """The server with the loose limits of the tests (every client of a test has the same address)."""
     from .helpers import LOOSE
 
     port = port or free_port()
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     limits = [a for name, value in LOOSE.items() for a in ("--limit", f"{name}={value}")]
-    process = subprocess.Popen(
-        [sys.executable, "-m", "wizardcards.cli", "serve", "--port", str(port), "--db", db_url, *limits],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-    )
+    process = subprocess.Popen(serve_command(port, db_url, limits), env=SERVE_ENV, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE)
     server = ServerProcess(process, port)
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"the server exited: {process.stderr.read().decode() if process.stderr else ''}")
-        try:
-            if httpx.get(server.http + "/protocol.schema.json", timeout=2).status_code == 200:
-                return server
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.1)
+    if answering(process, server.http, timeout, lambda: process.stderr.read().decode() if process.stderr else ""):
+        return server
     server.kill()
     raise RuntimeError("the server did not start in time")
 

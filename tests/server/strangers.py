@@ -19,7 +19,6 @@ import json
 import os
 import socket
 import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -33,7 +32,7 @@ import httpx
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from .live import free_port
+from .live import SERVE_ENV, answering, free_port, serve_command
 
 TERMINAL = -4
 SHORT = {"schedule": "custom", "custom_hand_sizes": [2, 3]}
@@ -121,23 +120,17 @@ def _launch(db_url: str, args: list[str], timeout: float = 60.0) -> Server:
     port = free_port()
     log = Path(tempfile.mkstemp(prefix="wizardcards-server-", suffix=".log")[1])
     with log.open("wb") as out:  # a file, not a pipe: a server writing tracebacks never waits for a reader
-        process = subprocess.Popen(
-            [sys.executable, "-m", "wizardcards.cli", "serve", "--port", str(port), "--db", db_url, *args],
-            env={**os.environ, "PYTHONUNBUFFERED": "1"}, stdout=out, stderr=subprocess.STDOUT,
-        )
+        process = subprocess.Popen(serve_command(port, db_url, args), env=SERVE_ENV, stdout=out,
+                                   stderr=subprocess.STDOUT)
     server = Server(process, port, db_url, log, args)
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            tail = server.log_tail()
-            log.unlink(missing_ok=True)
-            raise RuntimeError(f"the server exited ({process.returncode}): {tail}")
-        try:
-            if httpx.get(server.http + "/protocol.schema.json", timeout=2).status_code == 200:
-                return server
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.1)
+
+    def why_not() -> str:
+        tail = server.log_tail()
+        log.unlink(missing_ok=True)
+        return tail
+
+    if answering(process, server.http, timeout, why_not):
+        return server
     tail = server.log_tail()
     server.kill()
     raise RuntimeError(f"the server did not start in time: {tail}")
