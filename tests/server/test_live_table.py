@@ -87,7 +87,8 @@ def test_everyone_at_the_table_hears_who_connects_renames_and_leaves(server: Ser
     for client in (ann, spy):
         frame = client.receive_kind("table")
         assert seating(frame) == [("Ann", True, True), ("Bot", True, True), ("Cy", True, False)]
-        assert frame["status"] == "playing" and frame["seq"] == summary(server, table)["decisions"]
+        # the table's seq when Cy left: the bot may have moved since (it thinks in the background)
+        assert frame["status"] == "playing" and frame["seq"] <= summary(server, table)["decisions"]
     again = connect(server, tokens[1], {0, 2}, name="Someone else")  # the game has started: no more renaming
     assert again.frames[0]["names"] == ["Ann", "Bot", "Cy"]
     assert seating(ann.receive_kind("table"))[2] == ("Cy", True, True)

@@ -17,7 +17,7 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from sqlalchemy.engine import Engine
@@ -461,34 +461,39 @@ class TableManager:
             table.bot_task = self._spawn(self._run_bots(table))
 
     async def _run_bots(self, table: LiveTable) -> None:
-        """The table's bots (and stand-ins) decide in the worker processes, one decision at a time; the lock is taken
-        only to accept a decision, which is dropped if the table moved on meanwhile."""
-        failures = 0
+        """The table's bots (and stand-ins) decide in the worker processes, one decision at a time."""
         while (turn := table.bot_on_turn()) is not None:
             seat, spec = turn
-            seq = table.seq
+            if await self._decide(table, seat, spec, lambda: table.bot_on_turn() == turn) == "refused":
+                return
+            self._touch(table)
+            self._arm_timer(table)
+
+    async def _decide(self, table: LiveTable, seat: int, spec: str, still: Callable[[], bool]) -> str:
+        """One decision of the bot ``spec`` for ``seat`` at the table's decision now, tried again (after doubling
+        waits) while the worker or the database fails. The lock is taken only to accept the decision, which is
+        dropped if the table moved on meanwhile or ``still()`` no longer holds. Returns "taken", "moved" or
+        "refused" (an action the core refused: a bot's bug, logged)."""
+        seq, failures = table.seq, 0
+        while table.seq == seq and still():
             try:
                 action = await self.workers.decide(spec, table.state.view(seat), table.rng.getrandbits(63))
             except Exception:
                 log.exception("table %s: the bot %s failed to decide", table.id, spec)
-                failures += 1
-                await asyncio.sleep(min(MAX_RETRY_SECONDS, RETRY_SECONDS * 2**failures))
-                continue
-            async with table.lock:
-                if table.seq != seq or table.bot_on_turn() != turn:
-                    continue
-                try:
-                    await table.accept(self.writer, seat, action, None, None)
-                    stored = True
-                except TableError as error:
-                    if error.code != "unavailable":
-                        log.error("table %s: the bot %s chose a refused action: %s", table.id, spec, error)
-                        return
-                    stored = False
-                self._touch(table)
-                self._arm_timer(table)
-            if not stored:
-                await asyncio.sleep(RETRY_SECONDS)
+            else:
+                async with table.lock:
+                    if table.seq != seq or not still():
+                        return "moved"
+                    try:
+                        await table.accept(self.writer, seat, action, None, None)
+                        return "taken"
+                    except TableError as error:
+                        if error.code != "unavailable":
+                            log.error("table %s: the bot %s chose a refused action: %s", table.id, spec, error)
+                            return "refused"
+            failures += 1
+            await asyncio.sleep(min(MAX_RETRY_SECONDS, RETRY_SECONDS * 2 ** (failures - 1)))
+        return "moved"
 
     def _arm_timer(self, table: LiveTable) -> None:
         """Start the turn timer of the human seat on turn (one timer per table, restarted at every decision)."""
@@ -506,24 +511,8 @@ class TableManager:
         next turn (only a seat gone past its grace period is played by the stand-in throughout)."""
         assert table.turn_seconds is not None
         await asyncio.sleep(table.turn_seconds)
-        while table.seq == seq and table.on_turn() == seat:
-            try:
-                action = await self.workers.decide(STAND_IN, table.state.view(seat), table.rng.getrandbits(63))
-            except Exception:
-                log.exception("table %s: the stand-in failed to decide", table.id)
-                await asyncio.sleep(RETRY_SECONDS)
-                continue
-            async with table.lock:
-                if table.seq != seq or table.on_turn() != seat:
-                    return
-                try:
-                    await table.accept(self.writer, seat, action, None, None)
-                except TableError:
-                    pass  # unavailable: tried again below while the decision is still open
-                else:
-                    self._after_change(table)
-                    return
-            await asyncio.sleep(RETRY_SECONDS)
+        if table.seq == seq and await self._decide(table, seat, STAND_IN, lambda: table.on_turn() == seat) == "taken":
+            self._after_change(table)
 
     # --- rematch, chat and hints ----------------------------------------------------------------------------
 
