@@ -174,9 +174,12 @@ def test_wily_names_the_longest_suit_and_breaks_length_ties_by_strength() -> Non
     assert act(wily_view(tie, Phase.NAME_TRUMP, trump=-1, legal=legal)) == "trump h"
 
 
-def test_wily_passes_its_weakest_card() -> None:
+def test_wily_high_bidder_passes_to_make_a_void_keeping_wizards_and_trumps() -> None:
+    # The high bidder (seat 0) gives to its partner (seat 2), who is not the bidder: the lowest card of its shortest
+    # side suit (Clubs and Spades, two each: Kc, the lowest of those), so that it can ruff that suit; moving the
+    # Jester within the team would change nothing of the team's strength
     view = wily_view(STRONG.replace("Ad", "Jes"), Phase.PASS_CARDS, high_bidder=0, high_bid=8, contract=8)
-    assert act(view) == "Jes"
+    assert act(view) == "Kc"
 
 
 def test_wily_does_not_overtake_a_teammate_who_wins_the_trick() -> None:
