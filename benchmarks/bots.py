@@ -33,9 +33,11 @@ Wily Wizards (issue 15; 4 players in partnerships unless said; proportions with 
    its sampled ones, duplicate; Wizard: the seeing seat's score minus the others' mean per game (``--oracle-deals``
    deals x 4 seats); Wily Wizards: games won and contracts made by the seeing team (``--oracle-deals`` x 2 teams).
 
-``--quick`` runs small sizes (a few minutes); the full run takes about 25 minutes on the project's two cores
-(measured in session 2, 2 workers: 1,000 Wizard games with a search seat in 1,012 s, 400 games of 3-card self-play in
-84-163 s, 200 Wily games in 232 s; a clean-clone run of everything took 27 minutes; figures in docs/bots.md). Run it
+``--quick`` runs small sizes (a few minutes); the full run takes about 50 minutes on the project's two cores
+with 2 workers: measurements 1-3 about 21 (session 2: 1,000 Wizard games with a search seat in 1,012 s, 400 games of
+3-card self-play in 84-163 s), 4-9 27 minutes (2026-12-02: 200 Wily games search vs rulebased 1,099 s, 24 games of
+four search 170 s, 200 games rulebased vs passer 2 s, the other tables 167 s, the timing 15 s, the oracle gap
+170 s); figures in docs/bots.md. Run it
 on a regular (compiled) install, e.g. ``pip install '.[arena]'``, from a directory other than ``src``: an editable
 install is pure Python and about ten times slower here (the playouts, sampling and endgames are compiled too).
 """
