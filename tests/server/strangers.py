@@ -39,7 +39,8 @@ SHORT = {"schedule": "custom", "custom_hand_sizes": [2, 3]}
 LONG = {"schedule": "custom", "custom_hand_sizes": [15] * 60}  # a thousand decisions and more: a table that plays on
 # limits loose enough that a test's own traffic from 127.0.0.1 never meets them (where a test does not attack them)
 LOOSE = {"tables_per_minute": 100_000, "unfinished_tables_per_client": 100_000, "joins_per_minute": 100_000,
-         "connections_per_client": 100_000, "connections_per_minute": 100_000, "hellos_per_minute": 100_000}
+         "connections_per_client": 100_000, "connections_per_minute": 100_000, "hellos_per_minute": 100_000,
+         "table_loads_per_minute": 100_000}
 _ids = itertools.count()
 
 

@@ -3,6 +3,7 @@ paged through thousands of old games must not fill the memory); a finished table
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -36,3 +37,24 @@ def test_only_the_latest_finished_tables_stay_in_memory(tmp_path: Path, monkeypa
         page = client.get("/tables", params={"status": "finished"}).json()
         assert page["total"] == 5 and [t["id"] for t in page["tables"]] == ids[::-1]  # newest first
         assert len([i for i in ids if i in manager.tables]) <= 2
+
+
+def test_paging_through_old_games_is_bounded_per_client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A finished table not in memory is read back and replayed for whoever asks: a client walking through old games
+    has ``table_loads_per_minute`` of those, then 429; what is in memory costs nothing and stays open to it."""
+    monkeypatch.setattr(manager_module, "FINISHED_KEPT", 1)
+    limits = replace(LOOSE_LIMITS, table_loads_per_minute=3)
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'p.sqlite3'}", limits=limits)) as client:
+        ids = []
+        for _ in range(5):
+            table = client.post("/tables", json={"game": "wizard", "players": 3, "options": ONE_ROUND,
+                                                 "seats": [{"name": f"B{i}", "bot": "random"} for i in range(3)]})
+            ids.append(table.json()["id"])
+            wait_until_finished(client.get, ids[-1])
+        manager: TableManager = client.app.state.manager  # type: ignore[attr-defined]
+        answers = [client.get(f"/tables/{table_id}").status_code for table_id in ids[:-1]]  # the older four
+        assert answers == [200, 200, 200, 429], answers  # three read back, then refused
+        refused = client.get("/tables", params={"status": "finished"})
+        assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+        kept = [i for i in ids if i in manager.tables]
+        assert kept and all(client.get(f"/tables/{i}").status_code == 200 for i in kept)  # in memory: no cost

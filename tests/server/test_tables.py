@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, func, inspect, select
 
-from wizardcards.core import ActionError, GameRecord, InvalidActionError, find_rules, new_game, replay
+from wizardcards.core import ActionError, GameRecord, InvalidActionError, find_rules, replay
 from wizardcards.server import create_app
 from wizardcards.server.db import ActionRow, make_engine, upgrade
 from wizardcards.server.manager import TableManager
@@ -110,14 +110,14 @@ def test_a_refused_action_is_an_illegal_error_in_the_cores_words_and_nothing_is_
     async def create_and_act() -> LiveTable:
         table, _, _ = await manager.create(find_rules("standard", 3), [("A", None), ("B", None), ("C", None)])
         table.status = "playing"
+        with pytest.raises(ActionError) as core:  # the core's own words for it, on this table's deal
+            table.state.clone().apply(action)
+        assert isinstance(core.value, InvalidActionError) == (action == 999)
         with pytest.raises(TableError) as refused:
             await table.accept(manager.writer, table.state.current_player(), action, "m1", None)
         assert (refused.value.code, str(refused.value)) == ("illegal", str(core.value))
         return table
 
-    with pytest.raises(ActionError) as core:
-        new_game(find_rules("standard", 3), 1).apply(action)
-    assert isinstance(core.value, InvalidActionError) == (action == 999)
     table = asyncio.run(create_and_act())
     assert table.seq == 0 and table.acks == {}
     with engine.connect() as db:

@@ -195,24 +195,24 @@ def create_app(
 
     @app.get("/tables")
     async def list_tables(
-        status: Literal["waiting", "playing", "finished"] | None = None,
+        http: Request, status: Literal["waiting", "playing", "finished"] | None = None,
         limit: Annotated[int, Query(ge=1, le=200)] = 50, offset: Annotated[int, Query(ge=0)] = 0,
     ) -> dict[str, Any]:
-        return await manager().page(status, limit, offset)
+        return await manager().page(status, limit, offset, client_of(http))
 
-    async def find_table(table_id: str) -> LiveTable:
-        table = await manager().find(table_id)
+    async def find_table(table_id: str, http: Request) -> LiveTable:
+        table = await manager().find(table_id, client_of(http))
         if table is None:
             raise HTTPException(404, f"no table {table_id!r}")
         return table
 
     @app.get("/tables/{table_id}")
-    async def get_table(table_id: str) -> dict[str, Any]:
-        return (await find_table(table_id)).summary()
+    async def get_table(table_id: str, http: Request) -> dict[str, Any]:
+        return (await find_table(table_id, http)).summary()
 
     @app.get("/tables/{table_id}/sheet")
-    async def get_sheet(table_id: str) -> dict[str, Any]:
-        return (await find_table(table_id)).sheet()
+    async def get_sheet(table_id: str, http: Request) -> dict[str, Any]:
+        return (await find_table(table_id, http)).sheet()
 
     @app.get("/players/{name}/stats")
     async def player_stats(name: str) -> dict[str, Any]:
@@ -240,8 +240,8 @@ def create_app(
         return {"table": table.id, "seat": seat, "token": token, "link": seat_link(token)}
 
     @app.get("/tables/{table_id}/replay")
-    async def get_replay(table_id: str) -> Response:
-        table = await find_table(table_id)
+    async def get_replay(table_id: str, http: Request) -> Response:
+        table = await find_table(table_id, http)
         try:
             text = await manager().replay(table)
         except TableError as error:
@@ -249,8 +249,8 @@ def create_app(
         return Response(text, media_type="application/json")
 
     @app.get("/tables/{table_id}/record")
-    async def get_record(table_id: str) -> dict[str, Any]:
-        table = await find_table(table_id)
+    async def get_record(table_id: str, http: Request) -> dict[str, Any]:
+        table = await find_table(table_id, http)
         if table.status != "finished":
             raise HTTPException(409, "a record is published once the game is over (its seed reveals every hand)")
         return manager().record(table).to_dict()

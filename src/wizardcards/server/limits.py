@@ -27,6 +27,7 @@ class Limits:
     connections_per_client: int = 32  # WebSockets open at once
     connections_per_minute: int = 120  # WebSockets opened
     hellos_per_minute: int = 60
+    table_loads_per_minute: int = 600  # finished tables read back from the database (and replayed) for a client
     # per connection
     hello_seconds: float = 10.0  # a connection that has not said hello by then is closed
     bad_tokens: int = 3  # hellos refused (unknown tokens, or over hellos_per_minute) before the connection is closed
@@ -85,6 +86,7 @@ class ClientLimits:
             "joins": (RateLimitItemPerMinute(limits.joins_per_minute), "seats joined or invites claimed"),
             "hellos": (RateLimitItemPerMinute(limits.hellos_per_minute), "hellos"),
             "connections": (RateLimitItemPerMinute(limits.connections_per_minute), "connections opened"),
+            "loads": (RateLimitItemPerMinute(limits.table_loads_per_minute), "old games read back"),
             "hints": (RateLimitItemPerMinute(limits.hints_per_minute), "hints"),
             "chat": (RateLimitItemPerSecond(limits.chat_lines_per_10s, 10), "chat lines"),
         }

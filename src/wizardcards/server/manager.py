@@ -221,10 +221,13 @@ class TableManager:
             elif table.status == "playing":
                 self._after_change(table)
 
-    async def find(self, table_id: str) -> LiveTable | None:
-        """A table by id, loading a finished one from the database when it is not in memory."""
+    async def find(self, table_id: str, client: str | None = None) -> LiveTable | None:
+        """A table by id, loading a finished one from the database when it is not in memory (replaying its game:
+        ``client``'s ``table_loads_per_minute`` are counted, so that paging through old games is bounded)."""
         table = self.tables.get(table_id)
         if table is None:
+            if client is not None:
+                self.clients.hit("loads", client)
             return await self._load(table_id)
         self._touch(table)
         return table
@@ -256,9 +259,9 @@ class TableManager:
             for handle in table.pending.values():
                 handle.cancel()
 
-    async def page(self, status: str | None, limit: int, offset: int) -> dict[str, Any]:
+    async def page(self, status: str | None, limit: int, offset: int, client: str | None = None) -> dict[str, Any]:
         ids, total = await self.storage.run(S.page_of_tables, status, limit, offset)
-        tables = [table.summary() for table in [await self.find(i) for i in ids] if table is not None]
+        tables = [table.summary() for table in [await self.find(i, client) for i in ids] if table is not None]
         return {"tables": tables, "total": total, "limit": limit, "offset": offset}
 
     async def player_stats(self, name: str) -> dict[str, Any]:
