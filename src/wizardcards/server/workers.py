@@ -7,7 +7,10 @@ the connections. Two pools, so that one table of strong bots cannot slow the oth
   the hints: a few milliseconds each, at a lower priority than the server;
 - the **heavy** pool (``workers - 1`` processes, at least one) answers the search bots of the heavy levels
   (``players.is_heavy``: seconds a decision). Its processes run under ``SCHED_IDLE``, on CPU time nobody else wants:
-  on a busy machine the people's requests, and the light pool's bots, always come first.
+  on a busy machine the people's requests, and the light pool's bots, always come first. And each of its processes
+  rests after a decision as long as ``1 / HEAVY_SHARE - 1`` times what it took: a CPU's two hardware threads, or its
+  caches, are shared whatever the scheduler does, and on two CPUs a strong bot thinking without pause doubled the
+  ordinary tables' p99 (``benchmarks/server_load.py --hostile bots``).
 
 A table asks for one decision at a time (``manager.py``). The pools are shared by every server of a process (tests
 start many) and made on first use; their processes are forked from a clean ``forkserver`` process that has imported
@@ -32,6 +35,7 @@ from . import players
 from .players import HintAnswer
 
 NICE = 10  # added to a light worker's niceness
+HEAVY_SHARE = 0.5  # the most of its time a heavy worker spends thinking
 WATCH_SECONDS = 1.0  # how often a worker checks that its server is still there
 log = logging.getLogger("wizardcards.server")
 
@@ -89,13 +93,26 @@ class BotWorkers:
     def __init__(self, workers: int | None = None) -> None:
         self.workers = max(1, workers or os.cpu_count() or 1)
         self.heavy_workers = max(1, self.workers - 1)
+        self._heavy_slots = asyncio.Semaphore(self.heavy_workers)  # each: one heavy decision, then its rest
 
     async def warm_up(self) -> None:
         """Start the light workers now (each imports the bots once), so the first bots need not wait for them."""
         await asyncio.gather(*(self._run(False, _ready) for _ in range(self.workers)))
 
     async def decide(self, spec: str, view: View, seed: int) -> int:
-        return int(await self._run(players.is_heavy(spec), players.decide, spec, view, seed))
+        if not players.is_heavy(spec):
+            return int(await self._run(False, players.decide, spec, view, seed))
+        await self._heavy_slots.acquire()
+        started = time.monotonic()
+        try:
+            action = int(await self._run(True, players.decide, spec, view, seed))
+        except BaseException:
+            self._heavy_slots.release()
+            raise
+        # the answer goes back at once; the slot stays taken for the rest
+        rest = (time.monotonic() - started) * (1 / HEAVY_SHARE - 1)
+        asyncio.get_running_loop().call_later(rest, self._heavy_slots.release)
+        return action
 
     async def hint(self, view: View, seq: int) -> HintAnswer:
         answer: HintAnswer = await self._run(False, players.hint_values, view, seq)
