@@ -515,3 +515,12 @@ def every_string(value: Any) -> Iterator[str]:
     elif isinstance(value, list):
         for item in value:
             yield from every_string(item)
+
+
+def alone_on_turn(server: Server) -> tuple[dict[str, Any], Peer, int, int]:
+    """Ann at a table of her own with bots, on turn: the table, her peer, the decision's seq and a legal action."""
+    table = solo(server, "Ann")
+    ann = seated(server, seat_token(table))
+    ann.settle(0)
+    assert ann.view is not None
+    return table, ann, ann.seq, int(ann.view["legal_actions"][0])

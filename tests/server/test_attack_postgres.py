@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from .postgres import postgres_cluster
-from .strangers import Closed, Peer, create, post, running, seat_token, seated, solo, summary, wait_for
+from .strangers import Closed, Peer, alone_on_turn, create, post, running, seat_token, seated, summary, wait_for
 
 NUL = "A\u0000B"
 
@@ -60,12 +60,7 @@ def test_a_storage_failure_mid_game_is_answered_and_changes_nothing(postgres_url
     engine = create_engine(postgres_url, isolation_level="AUTOCOMMIT")
     try:
         with running(postgres_url) as server:
-            table = solo(server, "Ann")
-            ann = seated(server, seat_token(table))
-            ann.settle(0)
-            seq = ann.seq
-            assert ann.view is not None
-            action = int(ann.view["legal_actions"][0])
+            table, ann, seq, action = alone_on_turn(server)
             with engine.connect() as db:
                 db.execute(text("SET lock_timeout = '10s'"))
                 db.execute(text("ALTER TABLE actions RENAME TO actions_away"))

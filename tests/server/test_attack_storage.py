@@ -9,18 +9,13 @@ import sqlite3
 import time
 from pathlib import Path
 
-from .strangers import Closed, running, seat_token, seated, solo, summary
+from .strangers import Closed, alone_on_turn, running, summary
 
 
 def test_a_locked_sqlite_database_is_answered_and_changes_nothing(tmp_path: Path) -> None:
     path = tmp_path / "locked.sqlite3"
     with running(f"sqlite:///{path}") as server:
-        table = solo(server, "Ann")
-        ann = seated(server, seat_token(table))
-        ann.settle(0)
-        seq = ann.seq
-        assert ann.view is not None
-        action = int(ann.view["legal_actions"][0])
+        table, ann, seq, action = alone_on_turn(server)
         holder = sqlite3.connect(path, isolation_level=None, timeout=10)
         try:
             holder.execute("BEGIN EXCLUSIVE")

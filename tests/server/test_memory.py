@@ -18,16 +18,22 @@ from .helpers import LOOSE_LIMITS, wait_until_finished
 ONE_ROUND = {"schedule": "custom", "custom_hand_sizes": [1]}
 
 
+def finished_bot_tables(client: TestClient, count: int) -> list[str]:
+    """The ids of ``count`` one-round tables of bots, each played to its end, oldest first."""
+    ids = []
+    for _ in range(count):
+        table = client.post("/tables", json={"game": "wizard", "players": 3, "options": ONE_ROUND,
+                                             "seats": [{"name": f"B{i}", "bot": "random"} for i in range(3)]})
+        ids.append(table.json()["id"])
+        wait_until_finished(client.get, ids[-1])
+    return ids
+
+
 def test_only_the_latest_finished_tables_stay_in_memory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(manager_module, "FINISHED_KEPT", 2)
     with TestClient(create_app(f"sqlite:///{tmp_path / 'm.sqlite3'}", limits=LOOSE_LIMITS)) as client:
         manager: TableManager = client.app.state.manager  # type: ignore[attr-defined]
-        ids = []
-        for _ in range(5):
-            table = client.post("/tables", json={"game": "wizard", "players": 3, "options": ONE_ROUND,
-                                                 "seats": [{"name": f"B{i}", "bot": "random"} for i in range(3)]})
-            ids.append(table.json()["id"])
-            wait_until_finished(client.get, ids[-1])
+        ids = finished_bot_tables(client, 5)
         waiting = client.post("/tables", json={"game": "wizard", "players": 3}).json()["id"]
         finished_in_memory = [i for i in ids if i in manager.tables]
         assert len(finished_in_memory) <= 2 and waiting in manager.tables
@@ -45,12 +51,7 @@ def test_paging_through_old_games_is_bounded_per_client(tmp_path: Path, monkeypa
     monkeypatch.setattr(manager_module, "FINISHED_KEPT", 1)
     limits = replace(LOOSE_LIMITS, table_loads_per_minute=3)
     with TestClient(create_app(f"sqlite:///{tmp_path / 'p.sqlite3'}", limits=limits)) as client:
-        ids = []
-        for _ in range(5):
-            table = client.post("/tables", json={"game": "wizard", "players": 3, "options": ONE_ROUND,
-                                                 "seats": [{"name": f"B{i}", "bot": "random"} for i in range(3)]})
-            ids.append(table.json()["id"])
-            wait_until_finished(client.get, ids[-1])
+        ids = finished_bot_tables(client, 5)
         manager: TableManager = client.app.state.manager  # type: ignore[attr-defined]
         answers = [client.get(f"/tables/{table_id}").status_code for table_id in ids[:-1]]  # the older four
         assert answers == [200, 200, 200, 429], answers  # three read back, then refused
