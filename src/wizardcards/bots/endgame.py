@@ -33,7 +33,7 @@ from collections.abc import Sequence
 
 from ..core.tricks import legal_cards, next_led
 from ..core.wizard import round_score
-from .rollout import beats
+from .rollout import beats, winning_so_far
 
 MAX_TRICKS = 3
 """Solve exactly when at most this many tricks are left in the hand (4 players: 12 cards)."""
@@ -62,10 +62,7 @@ class Endgame:
         won = list(won)
         n = len(hands)
         pos = len(trick)
-        best, best_pos = -1, -1
-        for i, card in enumerate(trick):
-            if i == 0 or beats(card, best, self.trump):
-                best, best_pos = card, i
+        best, best_pos = winning_so_far(trick, self.trump)
         if first >= 0:
             p = (leader + pos) % n
             hands[p] ^= 1 << first

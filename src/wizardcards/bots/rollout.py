@@ -66,6 +66,15 @@ def beats(card: int, best: int, trump: int) -> bool:
     return TAKES_OVER[((trump + 1) * DECK_SIZE + best) * DECK_SIZE + card] != 0
 
 
+def winning_so_far(trick: list[int], trump: int) -> tuple[int, int]:
+    """The winning card of a trick under way and its position in it; (-1, -1) for an empty trick."""
+    best, best_pos = -1, -1
+    for i, card in enumerate(trick):
+        if i == 0 or beats(card, best, trump):
+            best, best_pos = card, i
+    return best, best_pos
+
+
 def playout(
     hands: list[int],
     trick: list[int],

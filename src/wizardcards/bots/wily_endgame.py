@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..core.tricks import legal_cards, next_led
-from .rollout import beats
+from .rollout import beats, winning_so_far
 
 MAX_TRICKS: Final = 3
 """Solve exactly when at most this many tricks are left in the hand."""
@@ -43,10 +43,7 @@ class WilyEndgame:
         hands = list(hands)
         n = len(hands)
         pos = len(trick)
-        best, best_pos = -1, -1
-        for i, card in enumerate(trick):
-            if i == 0 or beats(card, best, self.trump):
-                best, best_pos = card, i
+        best, best_pos = winning_so_far(trick, self.trump)
         if first >= 0:
             hands[(leader + pos) % n] ^= 1 << first
             if pos == 0 or beats(first, best, self.trump):
