@@ -14,6 +14,7 @@
 
 import { api } from './api.js';
 import { setRankLabels } from './cards.js';
+import { loadCatalogs } from './i18n.js';
 import { startLobby } from './lobby.js';
 import { startReplay } from './replay.js';
 import { startTable } from './table.js';
@@ -39,6 +40,9 @@ document.querySelector('.skip-link')?.addEventListener('click', (event) => {
   main.focus();
   main.scrollIntoView({ block: 'start' });
 });
+
+// every screen's words come from the catalogs (i18n.js): loaded before any screen starts, so t() is synchronous
+await loadCatalogs(['app', 'table']);
 
 try {
   setRankLabels((await api.meta()).rank_labels);
