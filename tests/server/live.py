@@ -46,8 +46,10 @@ class ServerProcess:
 
 
 def serve_command(port: int, db_url: str, args: Sequence[str] = ()) -> list[str]:
-    """``wizard serve`` in this interpreter (the checkout's code), on ``port`` of the loopback, with ``db_url``."""
-    return [sys.executable, "-m", "wizardcards.cli", "serve", "--port", str(port), "--db", db_url, *args]
+    """``wizard serve`` in this interpreter (the checkout's code), on ``port`` of the loopback, with ``db_url``; its
+    bots move at once unless ``args`` sets a ``--bot-pace`` (the tests of pacing do)."""
+    pace = [] if "--bot-pace" in args else ["--bot-pace", "0"]
+    return [sys.executable, "-m", "wizardcards.cli", "serve", "--port", str(port), "--db", db_url, *pace, *args]
 
 
 SERVE_ENV = {**os.environ, "PYTHONUNBUFFERED": "1"}

@@ -22,7 +22,8 @@ from .helpers import LOOSE_LIMITS, Client, check_frames, play_to_end, poster, wa
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'server.sqlite3'}", limits=LOOSE_LIMITS)) as test_client:
+    app = create_app(f"sqlite:///{tmp_path / 'server.sqlite3'}", bot_pace=0, limits=LOOSE_LIMITS)
+    with TestClient(app) as test_client:
         yield test_client
 
 

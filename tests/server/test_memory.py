@@ -31,7 +31,7 @@ def finished_bot_tables(client: TestClient, count: int) -> list[str]:
 
 def test_only_the_latest_finished_tables_stay_in_memory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(manager_module, "FINISHED_KEPT", 2)
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'm.sqlite3'}", limits=LOOSE_LIMITS)) as client:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'm.sqlite3'}", bot_pace=0, limits=LOOSE_LIMITS)) as client:
         manager: TableManager = client.app.state.manager  # type: ignore[attr-defined]
         ids = finished_bot_tables(client, 5)
         waiting = client.post("/tables", json={"game": "wizard", "players": 3}).json()["id"]
@@ -50,7 +50,7 @@ def test_paging_through_old_games_is_bounded_per_client(tmp_path: Path, monkeypa
     has ``table_loads_per_minute`` of those, then 429; what is in memory costs nothing and stays open to it."""
     monkeypatch.setattr(manager_module, "FINISHED_KEPT", 1)
     limits = replace(LOOSE_LIMITS, table_loads_per_minute=3)
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'p.sqlite3'}", limits=limits)) as client:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'p.sqlite3'}", bot_pace=0, limits=limits)) as client:
         ids = finished_bot_tables(client, 5)
         manager: TableManager = client.app.state.manager  # type: ignore[attr-defined]
         answers = [client.get(f"/tables/{table_id}").status_code for table_id in ids[:-1]]  # the older four

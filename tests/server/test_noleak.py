@@ -28,7 +28,7 @@ CASES = [
 def test_no_frame_shows_what_its_seat_may_not_know(tmp_path: Path, case: int) -> None:
     body = CASES[case]
     rng = random.Random(100 + case)
-    app = create_app(f"sqlite:///{tmp_path / 'leak.sqlite3'}", limits=LOOSE_LIMITS)
+    app = create_app(f"sqlite:///{tmp_path / 'leak.sqlite3'}", bot_pace=0, limits=LOOSE_LIMITS)
     with TestClient(app) as client, ExitStack() as stack:
         table = with_tokens(poster(client), client.post("/tables", json=body).json())
         assert len(table["seats"]) == body["players"]

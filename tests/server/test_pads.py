@@ -25,7 +25,7 @@ def db(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def client(db: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{db}", limits=Limits(tables_per_minute=3))) as test_client:
+    with TestClient(create_app(f"sqlite:///{db}", bot_pace=0, limits=Limits(tables_per_minute=3))) as test_client:
         yield test_client
 
 

@@ -35,7 +35,7 @@ THREE_HUMANS = {"game": "wizard", "players": 3, "preset": "quick"}
 def app_client(tmp_path: Path) -> Iterator[TestClient]:
     # throttling off: these tests send as fast as they can on purpose (the flood test sets its own limits)
     app = create_app(f"sqlite:///{tmp_path / 'server.sqlite3'}",
-                     limits=replace(LOOSE_LIMITS, messages_per_second=1e9, message_burst=1e9))
+                     bot_pace=0, limits=replace(LOOSE_LIMITS, messages_per_second=1e9, message_burst=1e9))
     with TestClient(app) as test_client:
         yield test_client
 
@@ -136,7 +136,7 @@ def test_a_repeated_message_id_is_answered_again_and_applied_once(app_client: Te
 
 def test_a_flooding_connection_is_throttled_then_closed_and_the_others_play_on(tmp_path: Path) -> None:
     app = create_app(f"sqlite:///{tmp_path / 'flood.sqlite3'}",
-                     limits=replace(LOOSE_LIMITS, messages_per_second=5, message_burst=10, strikes=20))
+                     bot_pace=0, limits=replace(LOOSE_LIMITS, messages_per_second=5, message_burst=10, strikes=20))
     with TestClient(app) as client, ExitStack() as stack:
         _, clients = seated(client, stack, THREE_HUMANS)
         flooder = next(c for c in clients if c is not on_turn(clients))

@@ -25,7 +25,8 @@ ONE_ROUND = {"schedule": "custom", "custom_hand_sizes": [2]}
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'server.sqlite3'}", limits=LOOSE_LIMITS)) as test_client:
+    app = create_app(f"sqlite:///{tmp_path / 'server.sqlite3'}", bot_pace=0, limits=LOOSE_LIMITS)
+    with TestClient(app) as test_client:
         yield test_client
 
 
@@ -148,7 +149,7 @@ def test_the_migrations_upgrade_an_old_schema_and_keep_its_tables(tmp_path: Path
             connection.exec_driver_sql(f"INSERT INTO seats VALUES ('t1', {seat}, 'p{seat}', NULL, 'tok{seat}', 1)")
     assert "rematch_id" not in {c["name"] for c in inspect(engine).get_columns("game_tables")}
     engine.dispose()
-    with TestClient(create_app(url, limits=LOOSE_LIMITS)) as client:
+    with TestClient(create_app(url, bot_pace=0, limits=LOOSE_LIMITS)) as client:
         old = client.get("/tables/t1").json()
         assert old["status"] == "playing" and old["hints"] is True  # the default of the new column
         assert [p["claimed"] for p in old["players"]] == [True, True, True]  # they had joined

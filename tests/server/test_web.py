@@ -40,7 +40,7 @@ def web(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def client(tmp_path: Path, web: Path) -> Iterator[TestClient]:
-    app = create_app(f"sqlite:///{tmp_path / 'server.sqlite3'}", limits=LOOSE_LIMITS, web=web)
+    app = create_app(f"sqlite:///{tmp_path / 'server.sqlite3'}", bot_pace=0, limits=LOOSE_LIMITS, web=web)
     with TestClient(app) as test_client:
         yield test_client
 
@@ -78,7 +78,7 @@ def test_the_clients_files_are_served_under_static_and_nothing_outside(client: T
 
 
 def test_without_the_client_the_pages_say_so(tmp_path: Path) -> None:
-    app = create_app(f"sqlite:///{tmp_path / 's.sqlite3'}", limits=LOOSE_LIMITS, web=tmp_path / "nothing")
+    app = create_app(f"sqlite:///{tmp_path / 's.sqlite3'}", bot_pace=0, limits=LOOSE_LIMITS, web=tmp_path / "nothing")
     with TestClient(app) as client:
         response = client.get("/")
         assert response.status_code == 404 and "not installed" in response.json()["detail"]
@@ -87,7 +87,7 @@ def test_without_the_client_the_pages_say_so(tmp_path: Path) -> None:
 
 
 def test_the_installed_client_is_the_default_page(tmp_path: Path) -> None:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 's.sqlite3'}", limits=LOOSE_LIMITS)) as client:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 's.sqlite3'}", bot_pace=0, limits=LOOSE_LIMITS)) as client:
         response = client.get("/")
         assert response.status_code == 200 and response.headers["content-type"].startswith("text/html")
         assert "<html" in response.text.lower()
@@ -277,11 +277,11 @@ def test_join_refuses_bad_names_unknown_tables_and_started_games(client: TestCli
 
 def test_claims_and_the_hints_option_survive_a_restart(tmp_path: Path, web: Path) -> None:
     url = f"sqlite:///{tmp_path / 'restart.sqlite3'}"
-    with TestClient(create_app(url, limits=LOOSE_LIMITS, web=web)) as client:
+    with TestClient(create_app(url, bot_pace=0, limits=LOOSE_LIMITS, web=web)) as client:
         table = create(client, game="wizard", players=3, hints=False,
                        seats=[{"name": "P1", "open": True}, {"name": "P2", "open": True}, {"name": "P3"}])
         assert client.post(f"/tables/{table['id']}/join", json={"name": "Ann"}).json()["seat"] == 0
-    with TestClient(create_app(url, limits=LOOSE_LIMITS, web=web)) as client:
+    with TestClient(create_app(url, bot_pace=0, limits=LOOSE_LIMITS, web=web)) as client:
         summary = client.get(f"/tables/{table['id']}").json()
         assert summary["hints"] is False and summary["names"][0] == "Ann" and summary["open_seats"] == 1
         assert [p["open"] for p in summary["players"]] == [True, True, False]

@@ -40,7 +40,7 @@ from .credentials import invite_link, seat_link, watch_link
 from .db import default_url, make_engine, upgrade
 from .headers import BodyLimit, SecurityHeaders
 from .limits import Limits, RateLimitedError, Throttle
-from .manager import TableManager
+from .manager import DEFAULT_BOT_PACE, MAX_BOT_PACE, TableManager
 from .meta import meta
 from .pads import pads_router
 from .table import LiveTable, NoSeatError, TableError
@@ -68,6 +68,7 @@ class TableRequest(_Strict):
     turn_seconds: Annotated[float | None, Field(gt=0, le=86400)] = None  # then a stand-in bot plays for the seat
     grace_seconds: Annotated[float | None, Field(ge=0, le=86400)] = None  # for a seat whose connection is gone
     hints: StrictBool = True  # seats may ask for hints (true or false: no "yes" read as true)
+    bot_pace: Annotated[float | None, Field(ge=0, le=MAX_BOT_PACE)] = None  # seconds; None: the server's default
 
 
 class JoinRequest(_Strict):
@@ -101,13 +102,15 @@ def client_of(connection: Request | WebSocket) -> str:
 
 
 def create_app(
-    db_url: str | None = None, *, limits: Limits | None = None, bot_workers: int | None = None, web: Path = WEB
+    db_url: str | None = None, *, limits: Limits | None = None, bot_workers: int | None = None, web: Path = WEB,
+    bot_pace: float = DEFAULT_BOT_PACE,
 ) -> FastAPI:
     """The server for the database at ``db_url`` (default: a SQLite file in the user's data directory).
 
     ``limits`` bound what each client may do (``limits.Limits``); ``bot_workers`` is the number of worker processes
-    for bots and hints (default: the CPU count). ``web`` is the browser client's directory (its ``index.html`` is the
-    page of ``/``, ``/play`` and ``/replay/{id}``; the rest is under /static)."""
+    for bots and hints (default: the CPU count); ``bot_pace`` the seconds at least between an accepted action and a
+    bot's next at tables created without their own (none while no one is connected). ``web`` is the browser client's
+    directory (its ``index.html`` is the page of ``/``, ``/play`` and ``/replay/{id}``; the rest is under /static)."""
     url = db_url or default_url()
     limits = limits or Limits()
 
@@ -115,7 +118,7 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = make_engine(url)
         upgrade(engine)
-        manager = TableManager(engine, limits, bot_workers)
+        manager = TableManager(engine, limits, bot_workers, bot_pace)
         app.state.manager = manager
         await manager.load_unfinished()
         yield
@@ -180,7 +183,7 @@ def create_app(
         table, tokens, invites = await manager().create(
             rules, [(s.name, s.bot) for s in seats], request.turn_seconds, request.grace_seconds, request.hints,
             open_seats={n for n, s in enumerate(seats) if s.open},
-            claimed={n for n, s in enumerate(seats) if s.claimed}, client=client_of(http),
+            claimed={n for n, s in enumerate(seats) if s.claimed}, client=client_of(http), bot_pace=request.bot_pace,
         )
         human_seats = []
         for number in range(rules.players):

@@ -42,6 +42,7 @@ class TableRow(Base):
     turn_seconds: Mapped[float | None] = mapped_column(Float, nullable=True)  # None: no turn timer
     grace_seconds: Mapped[float | None] = mapped_column(Float, nullable=True)  # None: wait for a disconnected seat
     hints: Mapped[bool] = mapped_column(default=True, server_default=true())  # seats may ask for hints
+    bot_pace: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")  # seconds between bot moves
 
 
 class SeatRow(Base):

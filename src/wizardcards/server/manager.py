@@ -36,6 +36,8 @@ from .workers import BotWorkers
 _SYSTEM_RANDOM = secrets.SystemRandom()
 RETRY_SECONDS = 1.0  # a bot's decision that failed or could not be stored is tried again after this (doubling)
 MAX_RETRY_SECONDS = 30.0
+DEFAULT_BOT_PACE = 0.7  # seconds: people see each bid and card arrive (a table option)
+MAX_BOT_PACE = 5.0
 FINISHED_KEPT = 256  # finished tables kept in memory (most recently used); the others are read again when asked
 log = logging.getLogger("wizardcards.server")
 
@@ -45,8 +47,12 @@ def default_name(seat: int) -> str:
 
 
 class TableManager:
-    def __init__(self, engine: Engine, limits: Limits | None = None, bot_workers: int | None = None) -> None:
+    def __init__(
+        self, engine: Engine, limits: Limits | None = None, bot_workers: int | None = None,
+        bot_pace: float = DEFAULT_BOT_PACE,
+    ) -> None:
         self.limits = limits or Limits()
+        self.bot_pace = bot_pace  # for tables created without their own
         self.clients = ClientLimits(self.limits)
         self.storage = S.Storage(engine)
         self.writer = S.ActionWriter(engine)
@@ -71,11 +77,14 @@ class TableManager:
         self, rules: RuleSet, seats: list[tuple[str, str | None]], turn_seconds: float | None = None,
         grace_seconds: float | None = None, hints: bool = True, *, open_seats: set[int] | None = None,
         claimed: set[int] | None = None, client: str | None = None, reserved: bool = False,
+        bot_pace: float | None = None,
     ) -> tuple[LiveTable, dict[int, str], dict[int, str]]:
         """A new table, stored whole before it exists in memory; ``seats`` holds (name, bot spec or None for a human)
         per seat. Returns the table, the tokens of the ``claimed`` seats and the invite codes of the invite-only ones
-        (``reserved``: a rematch, whose seats are kept for the holders of the finished table's)."""
+        (``reserved``: a rematch, whose seats are kept for the holders of the finished table's). ``bot_pace``: the
+        seconds at least between an accepted action and a bot's next (default: the server's)."""
         open_seats, claimed = open_seats or set(), claimed or set()
+        bot_pace = self.bot_pace if bot_pace is None else bot_pace
         if len(seats) != rules.players:
             raise TableError("invalid", f"{rules.players} players need {rules.players} seats, not {len(seats)}")
         if rules.rounds > self.limits.max_rounds:
@@ -103,13 +112,14 @@ class TableManager:
         table = LiveTable(
             id=secrets.token_hex(8), rules=rules, seed=seed, names=[n for n, _ in seats], bots=[b for _, b in seats],
             spectator_token=new_token(), status="waiting", state=new_game(rules, seed), turn_seconds=turn_seconds,
-            grace_seconds=grace_seconds, hints=hints, open=set(open_seats), claimed=set(claimed), creator=client,
+            grace_seconds=grace_seconds, hints=hints, bot_pace=bot_pace, open=set(open_seats), claimed=set(claimed),
+            creator=client,
             invites={s: digest(c) for s, c in invites.items()},
             digests={s: {digest(t)} for s, t in tokens.items()},
         )
         row = {"id": table.id, "rules": json.dumps(rules.to_dict()), "seed": seed, "status": "waiting",
                "spectator_token": table.spectator_token, "turn_seconds": turn_seconds,
-               "grace_seconds": grace_seconds, "hints": hints, "created_at": S.now()}
+               "grace_seconds": grace_seconds, "hints": hints, "bot_pace": bot_pace, "created_at": S.now()}
         seat_rows = [{"table_id": table.id, "seat": s, "name": name, "bot": spec, "joined": False,
                       "open": s in open_seats, "claimed": s in claimed} for s, (name, spec) in enumerate(seats)]
         credentials = [(digest(t), s, "seat") for s, t in tokens.items()]
@@ -177,6 +187,7 @@ class TableManager:
             bots=[s["bot"] for s in seats], spectator_token=row["spectator_token"], status=row["status"], state=state,
             joined={s["seat"] for s in seats if s["joined"]}, turn_seconds=row["turn_seconds"],
             grace_seconds=row["grace_seconds"], rematch_id=row["rematch_id"], hints=row["hints"],
+            bot_pace=row["bot_pace"],
             claimed={s["seat"] for s in seats if s["joined"] or s["claimed"]},
             open={s["seat"] for s in seats if s["open"]},
         )
@@ -375,7 +386,7 @@ class TableManager:
             table.connections.append(connection)
             welcome = P.Welcome(
                 seq=table.seq, reply_to=hello.id, table=table.id, seat=seat, names=table.names, bots=table.bots,
-                status=table.status, hints=table.hints, turn_seconds=table.turn_seconds,
+                status=table.status, hints=table.hints, turn_seconds=table.turn_seconds, bot_pace=table.bot_pace,
             )
             connection.send(P.dump(welcome))
             connection.send(table.view_message(seat))
@@ -484,6 +495,8 @@ class TableManager:
             except Exception:
                 log.exception("table %s: the bot %s failed to decide", table.id, spec)
             else:
+                if (wait := table.bot_wait()) > 0:  # the time it thought counts towards the pace
+                    await asyncio.sleep(wait)
                 async with table.lock:
                     if table.seq != seq or not still():
                         return "moved"
@@ -530,7 +543,7 @@ class TableManager:
             if table.rematch_id is None:
                 new, _, _ = await self.create(
                     table.rules, list(zip(table.names, table.bots)), table.turn_seconds, table.grace_seconds,
-                    table.hints, reserved=True,
+                    table.hints, reserved=True, bot_pace=table.bot_pace,
                 )
                 await self._store(S.set_rematch, table.id, new.id)
                 table.rematch_id = new.id

@@ -136,6 +136,7 @@ class Welcome(_Message):
     status: str
     hints: bool  # whether this table's seats may ask for hints
     turn_seconds: float | None  # the turn timer; None: no timer
+    bot_pace: float = 0.0  # seconds at least between an action and a bot's next (while anyone is connected)
 
 
 class LastTrick(_Message):

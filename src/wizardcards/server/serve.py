@@ -22,6 +22,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="worker processes for bots and hints (default: the number of CPUs)",
     )
     parser.add_argument(
+        "--bot-pace", type=float, default=None, metavar="SECONDS",
+        help="at least this long between a move and a bot's next, at tables created without their own pace, while"
+        " anyone watches (default 0.7; 0: at once)",
+    )
+    parser.add_argument(
         "--trust-proxy", default=None, metavar="ADDRESSES",
         help="comma-separated addresses of reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed"
         " (default: none; every client is the peer's address)",
@@ -79,6 +84,7 @@ def run(args: argparse.Namespace) -> int:
         from .app import create_app
         from .db import default_url
         from .limits import Limits
+        from .manager import DEFAULT_BOT_PACE, MAX_BOT_PACE
     except ImportError as error:
         print(f"wizard serve needs the server extra: pip install 'wizardcards[server]' ({error})", file=sys.stderr)
         return 2
@@ -88,8 +94,12 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"wizard serve: {error}", file=sys.stderr)
         return 2
+    if args.bot_pace is not None and not 0 <= args.bot_pace <= MAX_BOT_PACE:
+        print(f"wizard serve: --bot-pace takes 0 to {MAX_BOT_PACE:g} seconds", file=sys.stderr)
+        return 2
     url = args.db or default_url()
-    app = create_app(url, limits=limits, bot_workers=args.bot_workers)
+    pace = DEFAULT_BOT_PACE if args.bot_pace is None else args.bot_pace
+    app = create_app(url, limits=limits, bot_workers=args.bot_workers, bot_pace=pace)
     # The collector's full passes over a server's long-lived objects (modules, the ORM, live tables) stall the event
     # loop for tens of ms: move what exists at start-up out of its view, and collect the young generation less often.
     gc.freeze()

@@ -76,6 +76,8 @@ class LiveTable:
     grace: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None  # the table's bots thinking (one decision at a time)
     hints: bool = True  # seats may ask for hints
+    bot_pace: float = 0.0  # seconds at least between an accepted action and a bot's next, while anyone watches
+    moved_at: float = 0.0  # time.monotonic() of the last accepted action
     claimed: set[int] = field(default_factory=set)  # human seats taken: by their creator, a join, an invite claimed
     open: set[int] = field(default_factory=set)  # human seats POST /tables/{id}/join may hand out (else invite-only)
     invites: dict[int, str] = field(default_factory=dict)  # seat: the digest of its unused invite code
@@ -125,6 +127,14 @@ class LiveTable:
         if seat in self.away:
             return seat, STAND_IN
         return None
+
+    def bot_wait(self) -> float:
+        """Seconds a bot's decision waits before it is played: what is left of the table's pace since the last
+        accepted action, so people can watch each bid and card arrive; none when no one is connected (a table of bots
+        alone plays at full speed)."""
+        if not self.connections:
+            return 0.0
+        return max(0.0, self.moved_at + self.bot_pace - time.monotonic())
 
     def timed_seat(self) -> int | None:
         """The seat the turn timer runs for: a human on turn (not away) at a playing table with a timer."""
@@ -188,6 +198,7 @@ class LiveTable:
             "scores": list(self.state.returns()) if self.state.is_terminal() else None,
             "winners": list(self.state.winners()) if self.state.is_terminal() else None,
             "hints": self.hints,
+            "bot_pace": self.bot_pace,
             "turn_seconds": self.turn_seconds,
             "grace_seconds": self.grace_seconds,
             "players": self.seating(),
@@ -237,7 +248,7 @@ class LiveTable:
         except Exception:
             log.exception("table %s: decision %d could not be stored", self.id, number)
             raise TableError("unavailable", UNAVAILABLE) from None
-        self.state = trial
+        self.state, self.moved_at = trial, time.monotonic()
         if finish is not None:
             self.status = "finished"
         ack = P.Ack(seq=number + 1, reply_to=client_id or "", number=number)
