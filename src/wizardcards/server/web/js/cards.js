@@ -3,8 +3,15 @@
 // Wizard is action 52 and any Jester action 53 (core/actions.py); this module turns ids into names, sort order and
 // SVG pictures. It holds no rule of play: which card may be played comes from the view's legal actions. The rank
 // labels are the core's own (its card text: "T" and "X" for ten), from GET /meta (`setRankLabels`, main.js).
+//
+// Card and suit names are the player's language (app.<lang>.json, card.* and suit.*): English Clubs, Diamonds,
+// Hearts, Spades, Wizard, Jester; German Kreuz, Karo, Herz, Pik, Zauberer, Narr. SUITS[s].name and .letter read the
+// catalog when asked, so every screen that says SUITS[s].name speaks the player's language; cardName, cardShort,
+// suitName and specialName are the words to use for a card. In German the court cards are labelled as German decks
+// print them (B Bube, D Dame, K König, A Ass: the catalog's rank.label.* map the core's J Q K A; docs/browser.md).
 
 import { s } from './dom.js';
+import { hasText, t } from './i18n.js';
 
 export const FIRST_WIZARD = 52;
 export const FIRST_JESTER = 56;
@@ -16,12 +23,25 @@ export const PASS = 59;
 export const BID_BASE = 60;
 
 // Four colours, and every suit also has its own shape and letter: nothing depends on telling colours apart.
+// name and letter are the player's language (suit.<key>, suit.<key>.letter in the catalog).
+function suit(key, symbol, colour) {
+  return {
+    key, symbol, colour,
+    get name() { return t(`suit.${key}`); },
+    get letter() { return t(`suit.${key}.letter`); },
+  };
+}
 export const SUITS = [
-  { letter: 'C', name: 'Clubs', symbol: '\u2663', colour: '#17692b' },
-  { letter: 'D', name: 'Diamonds', symbol: '\u2666', colour: '#1d55b3' },
-  { letter: 'H', name: 'Hearts', symbol: '\u2665', colour: '#c0201a' },
-  { letter: 'S', name: 'Spades', symbol: '\u2660', colour: '#151515' },
+  suit('clubs', '\u2663', '#17692b'),
+  suit('diamonds', '\u2666', '#1d55b3'),
+  suit('hearts', '\u2665', '#c0201a'),
+  suit('spades', '\u2660', '#151515'),
 ];
+
+/** "Hearts" / "Herz": a suit's name in the player's language (suit 0..3, as the core numbers them). */
+export function suitName(suitIndex) {
+  return SUITS[suitIndex].name;
+}
 
 // per rank style, the labels from the lowest rank to the highest (GET /meta's rank_labels)
 let rankLabels = {};
@@ -31,11 +51,13 @@ export function setRankLabels(labels) {
   rankLabels = labels || {};
 }
 
-// what a screen reader says for a rank: words for people (the labels abbreviate them)
+// what a screen reader says for a rank: words for people (the labels abbreviate them); the court cards of the 2..A
+// style are words of the catalog (card.rank.jack ...), the rest numbers
 const RANK_NAMES = {
-  '2..A': ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'Jack', 'Queen', 'King', 'Ace'],
+  '2..A': ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'card.rank.jack', 'card.rank.queen', 'card.rank.king', 'card.rank.ace'],
   '1..13': ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '13'],
 };
+const rankWord = (word) => (word.startsWith('card.') ? t(word) : word);
 
 export const isWizard = (card) => card >= FIRST_WIZARD && card < FIRST_JESTER;
 export const isJester = (card) => card >= FIRST_JESTER;
@@ -46,22 +68,32 @@ function styleOf(style) {
   return RANK_NAMES[style] ? style : '2..A';
 }
 
-export function rankLabel(card, style) {
-  const labels = rankLabels[styleOf(style)];
-  return labels ? labels[rankOf(card)] : '?';
+/** A core rank label ("J") as the player's language prints it ("B" in German; rank.label.* in the catalog). */
+export function localRankLabel(core) {
+  return hasText(`rank.label.${core}`) ? t(`rank.label.${core}`) : core;
 }
 
-/** "Ace of Hearts", "10 of Clubs", "Wizard", "Jester": what a screen reader says. */
+/** The label printed on a card: the core's (GET /meta), in the language's own letters (localRankLabel). */
+export function rankLabel(card, style) {
+  const labels = rankLabels[styleOf(style)];
+  if (!labels) return '?';
+  return localRankLabel(labels[rankOf(card)]);
+}
+
+/** "Wizard" / "Zauberer", "Jester" / "Narr" (one of them; plural: t('card.wizards', {count})). */
+export function specialName(card) {
+  return isWizard(card) ? t('card.wizard') : t('card.jester');
+}
+
+/** "Ace of Hearts" / "Herz-Ass", "10 of Clubs", "Wizard", "Jester": what a screen reader says. */
 export function cardName(card, style) {
-  if (isWizard(card)) return 'Wizard';
-  if (isJester(card)) return 'Jester';
-  return `${RANK_NAMES[styleOf(style)][rankOf(card)]} of ${SUITS[suitOf(card)].name}`;
+  if (isWizard(card) || isJester(card)) return specialName(card);
+  return t('card.name', { rank: rankWord(RANK_NAMES[styleOf(style)][rankOf(card)]), suit: SUITS[suitOf(card)].name });
 }
 
 /** "A♥" / "Wizard" / "Jester": compact text for logs and lists. */
 export function cardShort(card, style) {
-  if (isWizard(card)) return 'Wizard';
-  if (isJester(card)) return 'Jester';
+  if (isWizard(card) || isJester(card)) return specialName(card);
   return rankLabel(card, style) + SUITS[suitOf(card)].symbol;
 }
 
@@ -117,6 +149,13 @@ function corners(content) {
   return [s('g', {}, content()), s('g', { transform: 'rotate(180 30 42)' }, content())];
 }
 
+// the word across a Wizard's or Jester's face; a word longer than "WIZARD" (ZAUBERER) is squeezed to the same width
+function faceWord(word, fill) {
+  const attrs = { x: 30, y: 66, class: 'word-text', fill, 'text-anchor': 'middle' };
+  if (word.length > 6) Object.assign(attrs, { textLength: 46, lengthAdjust: 'spacingAndGlyphs' });
+  return s('text', attrs, word);
+}
+
 /** The picture of one card as an <svg> (60 x 84 units). The label is given by the caller (button or list item). */
 export function cardSvg(card, style) {
   const root = s('svg', { viewBox: '0 0 60 84', class: 'card-svg', 'aria-hidden': 'true', focusable: 'false' });
@@ -125,10 +164,10 @@ export function cardSvg(card, style) {
       s('rect', { x: 0.75, y: 0.75, width: 58.5, height: 82.5, rx: 5, class: 'card-face wizard-face' }),
       s('rect', { x: 4, y: 4, width: 52, height: 76, rx: 3, fill: 'none', stroke: '#e9c45a', 'stroke-width': 0.8 }),
       // "W" in the top corner only: turned round it would read as an "M"; the bottom corner has a small star
-      s('text', { x: 8.5, y: 14, class: 'corner-text', fill: '#f3d774', 'text-anchor': 'middle' }, 'W'),
+      s('text', { x: 8.5, y: 14, class: 'corner-text', fill: '#f3d774', 'text-anchor': 'middle' }, t('card.wizard.corner')),
       s('path', { d: STAR, transform: 'translate(46 70) scale(0.1)', fill: '#f3d774' }),
       s('path', { d: STAR, transform: 'translate(13 16) scale(0.34)', fill: '#f3d774' }),
-      s('text', { x: 30, y: 66, class: 'word-text', fill: '#fff', 'text-anchor': 'middle' }, 'WIZARD'),
+      faceWord(t('card.wizard.face'), '#fff'),
     );
     return root;
   }
@@ -142,7 +181,7 @@ export function cardSvg(card, style) {
       s('circle', { cx: 15.5, cy: 23, r: 2.4, fill: '#6c5a14' }),
       s('circle', { cx: 30, cy: 17.5, r: 2.4, fill: '#6c5a14' }),
       s('circle', { cx: 44.5, cy: 23, r: 2.4, fill: '#6c5a14' }),
-      s('text', { x: 30, y: 66, class: 'word-text', fill: '#3d3208', 'text-anchor': 'middle' }, 'JESTER'),
+      faceWord(t('card.jester.face'), '#3d3208'),
     );
     return root;
   }

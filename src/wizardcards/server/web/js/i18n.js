@@ -25,7 +25,8 @@ let pluralRules = null;
 
 function savedChoice() {
   try {
-    const raw = localStorage.getItem(CHOICE);
+    let raw = localStorage.getItem(CHOICE);
+    if (raw && raw.startsWith('"')) raw = JSON.parse(raw);   // written by dom.js storageSet
     return raw && LANGUAGES[raw] ? raw : null;
   } catch (_) {
     return null;   // storage refused (private mode, sandboxed frame)

@@ -3,8 +3,12 @@
 // finished ones (GET /tables, refreshed every few seconds).
 
 import { api, HttpError, mySeats, rememberSeat, savedName, saveName } from './api.js';
+import { localRankLabel } from './cards.js';
 import { copyText, fill, h, storageSet } from './dom.js';
-import { describeRules, GAME_NAMES } from './rules.js';
+import { hasText, t } from './i18n.js';
+import { languageSwitch } from './language_switch.js';
+import { choiceWords, describeRules, GAME_NAMES, optionLabel, presetAbout, presetName } from './rules.js';
+import { openRulesHelp } from './rules_help.js';
 
 const REFRESH_MS = 4000;
 // the lists, each a page of GET /tables (newest first) with its own Newer / Older buttons
@@ -14,21 +18,16 @@ const MINE_SHOWN = 8; // "Your games": this browser's newest tables
 // names for bot seats left unnamed (the seat's badge says it is a bot)
 const BOT_NAMES = ['Merlin', 'Morgana', 'Circe', 'Prospero', 'Nimue', 'Gandalf', 'Medea'];
 
-// words for the choices of the rule options (the values are the server's; an unknown one is shown as it is); a rank
-// style is shown as its own labels, lowest to highest, as GET /meta gives them (rankStyleWords)
-const CHOICE_WORDS = {
-  schedule: { standard: 'Up to the whole deck', 'double-down': 'Up and back down', quick: '1, 3, 5 \u2026 cards', custom: 'My own list' },
-  bid_rule: { none: 'Any bids', hook: 'Hook: dealer may not make bids add up', canadian: 'Canadian hook' },
-  jester_lead: { first_non_jester: 'First card that is no Jester leads', first_suited: 'First suited card leads' },
-  wizard_lead: { free: 'Everyone plays freely', next_suited: 'First suited card after it leads' },
-  wizard_turned: { dealer_chooses: 'The dealer chooses trump', random_suit: 'A suit drawn at random', no_trump: 'No trump' },
-  mode: { partners: 'Partners opposite', two_teams: 'Two teams of three', no_partners: 'Every player alone' },
-  passing: { left: 'To the left', none: 'No passing' },
-};
+// The choices of the rule options are worded by the catalog (option.<name>.<value>, rules.js choiceWords; an unknown
+// value is shown as it is); a rank style is shown as its own labels, lowest to highest, as GET /meta gives them.
+const rankStyleWords = (labels) => Object.fromEntries(Object.entries(labels || {}).map(([style, ranks]) => [style, ranks.map(localRankLabel).join(' ')]));
 
-const rankStyleWords = (labels) => Object.fromEntries(Object.entries(labels || {}).map(([style, ranks]) => [style, ranks.join(' ')]));
+const TIMERS = [0, 30, 60, 120];
 
-const TIMERS = [[0, 'No turn timer'], [30, '30 seconds a turn'], [60, '1 minute a turn'], [120, '2 minutes a turn']];
+/** A bot's name in the player's language (bot.<spec>, e.g. "Search, level 3"); /meta's label when the catalog has none. */
+function botLabel(bot) {
+  return hasText(`bot.${bot.spec}`) ? t(`bot.${bot.spec}`) : bot.label;
+}
 
 export async function startLobby(root) {
   const lobby = new Lobby(root);
@@ -51,9 +50,9 @@ class Lobby {
       this.meta = await api.meta();
     } catch (error) {
       fill(this.root, h('main', { id: 'main', class: 'notice' },
-        h('h1', {}, 'The server did not answer'),
-        h('p', {}, `It may be starting or stopped (${error.message}).`),
-        h('button', { type: 'button', class: 'primary', onclick: () => this.start() }, 'Try again')));
+        h('h1', {}, t('lobby.no_server')),
+        h('p', {}, t('lobby.no_server_why', { error: error.message })),
+        h('button', { type: 'button', class: 'primary', onclick: () => this.start() }, t('lobby.try_again'))));
       return;
     }
     this.build();
@@ -62,13 +61,13 @@ class Lobby {
   }
 
   build() {
-    document.title = 'wizardcards: play Wizard and Wily Wizards';
+    document.title = t('lobby.page_title');
     const el = this.el = {};
     el.name = h('input', { id: 'your-name', type: 'text', maxlength: 64, autocomplete: 'nickname', value: savedName(),
-      placeholder: 'Your name', oninput: () => {
+      placeholder: t('lobby.your_name'), oninput: () => {
         saveName(el.name.value.trim());
         const first = document.getElementById('seat-name-0');
-        if (first) first.placeholder = el.name.value.trim() || 'You';
+        if (first) first.placeholder = el.name.value.trim() || t('lobby.you');
       } });
     el.form = this.buildForm();
     el.created = h('section', { class: 'card-panel created area-created', id: 'created', hidden: true, 'aria-live': 'polite' });
@@ -80,7 +79,9 @@ class Lobby {
     fill(this.root,
       h('header', { class: 'lobby-head' },
         h('h1', {}, h('span', { class: 'brand-star', 'aria-hidden': 'true' }, '\u2605'), ' wizardcards'),
-        h('div', { class: 'name-box' }, h('label', { for: 'your-name' }, 'Your name'), el.name)),
+        h('div', { class: 'head-tools' },
+          h('div', { class: 'name-box' }, h('label', { for: 'your-name' }, t('lobby.your_name')), el.name),
+          languageSwitch())),
       // one grid: on a phone the tables to join come before the form, on a wide screen the form is the left column
       h('main', { id: 'main', class: 'lobby' }, el.error, el.created, el.mine, el.open, el.form, el.playing, el.finished));
   }
@@ -100,25 +101,29 @@ class Lobby {
     el.preset = h('select', { id: 'preset', onchange: () => this.onPreset() });
     el.presetNote = h('p', { class: 'muted', id: 'preset-note' });
     el.options = h('div', { class: 'options', id: 'options' });
-    el.optionsBox = h('details', { class: 'options-box' }, h('summary', {}, 'Rule options'), el.options);
+    el.optionsBox = h('details', { class: 'options-box' }, h('summary', {}, t('lobby.rule_options')), el.options);
     el.seats = h('ol', { class: 'seat-list', id: 'seat-list' });
-    el.timer = h('select', { id: 'turn-timer' }, TIMERS.map(([value, label]) => h('option', { value }, label)));
+    el.timer = h('select', { id: 'turn-timer' }, TIMERS.map((seconds) => h('option', { value: seconds },
+      seconds === 0 ? t('lobby.timer_none') : t('lobby.timer_seconds', { count: seconds }))));
+    // the rules page of the chosen game, showing the options the form holds now (rules_help.js)
+    el.rulesHelp = h('button', { type: 'button', class: 'small rules-help-button', id: 'btn-rules-help',
+      'aria-haspopup': 'dialog', onclick: () => openRulesHelp(el.game, this.chosenRules()) }, t('lobby.rules_help'));
     el.hints = h('input', { type: 'checkbox', id: 'hints', checked: true });
     el.formError = h('p', { class: 'error-line', role: 'alert', id: 'form-error' });
-    el.createButton = h('button', { type: 'submit', class: 'primary big', id: 'btn-create' }, 'Create table');
+    el.createButton = h('button', { type: 'submit', class: 'primary big', id: 'btn-create' }, t('lobby.create'));
     const form = h('form', { class: 'card-panel create-form area-form', id: 'create-form', 'aria-labelledby': 'create-title',
       onsubmit: (event) => { event.preventDefault(); this.create(); } },
-    h('h2', { id: 'create-title' }, 'New table'),
-    h('fieldset', { class: 'segments' }, h('legend', {}, 'Game'), el.gameRadios),
+    h('h2', { id: 'create-title' }, t('lobby.new_table')),
+    h('fieldset', { class: 'segments' }, h('legend', {}, t('lobby.game')), el.gameRadios),
     h('div', { class: 'field-row' },
-      h('div', { class: 'field' }, h('label', { for: 'players' }, 'Players'), el.players),
-      h('div', { class: 'field grow' }, h('label', { for: 'preset' }, 'Rules'), el.preset)),
+      h('div', { class: 'field' }, h('label', { for: 'players' }, t('lobby.players')), el.players),
+      h('div', { class: 'field grow' }, h('div', { class: 'label-line' }, h('label', { for: 'preset' }, t('lobby.rules')), el.rulesHelp), el.preset)),
     el.presetNote, el.optionsBox,
-    h('fieldset', { class: 'seats-box' }, h('legend', {}, 'Seats'),
-      h('p', { class: 'muted' }, 'Each seat is you, a person you invite (they get a link), an open seat anyone may join from this page, or a bot.'), el.seats),
+    h('fieldset', { class: 'seats-box' }, h('legend', {}, t('lobby.seats')),
+      h('p', { class: 'muted' }, t('lobby.seats_help')), el.seats),
     h('div', { class: 'field-row' },
-      h('div', { class: 'field grow' }, h('label', { for: 'turn-timer' }, 'Turn timer'), el.timer),
-      h('label', { class: 'check', for: 'hints' }, el.hints, ' Hints allowed')),
+      h('div', { class: 'field grow' }, h('label', { for: 'turn-timer' }, t('lobby.turn_timer')), el.timer),
+      h('label', { class: 'check', for: 'hints' }, el.hints, ` ${t('lobby.hints_allowed')}`)),
     el.formError, el.createButton);
     queueMicrotask(() => this.onGame());
     return form;
@@ -128,10 +133,11 @@ class Lobby {
     const game = this.el.game;
     const counts = this.meta.games[game].players;
     const preferred = game === 'wizard' ? 4 : 4;
-    fill(this.el.players, counts.map((n) => h('option', { value: n, selected: n === preferred }, `${n} players`)));
+    fill(this.el.players, counts.map((n) => h('option', { value: n, selected: n === preferred }, t('lobby.n_players', { count: n }))));
     const presets = this.meta.presets.filter((p) => p.game === game);
     const fallbackPreset = this.meta.games[game].default_preset;
-    fill(this.el.preset, presets.map((p) => h('option', { value: p.name, selected: p.name === fallbackPreset }, p.name)));
+    fill(this.el.preset, presets.map((p) => h('option', { value: p.name, selected: p.name === fallbackPreset }, presetName(p))));
+    this.el.rulesHelp.setAttribute('aria-label', t('lobby.rules_help_of', { game: GAME_NAMES[game] || game }));
     this.onPreset();
   }
 
@@ -145,7 +151,7 @@ class Lobby {
       // a preset stored for its usual player count (wily-two-teams is for 6) sets it
       this.el.players.value = String(preset.rules.players);
     }
-    this.el.presetNote.textContent = preset ? preset.description || '' : '';
+    this.el.presetNote.textContent = preset ? presetAbout(preset) : '';
     this.buildOptions();
     this.onPlayers();
   }
@@ -158,26 +164,32 @@ class Lobby {
     fill(this.el.options, options.map((option) => {
       const id = `opt-${option.name}`;
       const base = option.name in rules ? rules[option.name] : option.default;
+      const label = optionLabel(option);
       let input;
       if (option.kind === 'bool') {
         input = h('input', { type: 'checkbox', id, checked: !!base });
         this.el.optionInputs.push({ option, base, read: () => input.checked });
-        return h('label', { class: 'check', for: id }, input, ` ${option.label}`);
+        return h('label', { class: 'check', for: id }, input, ` ${label}`);
       }
       if (option.kind === 'choice') {
-        const words = option.name === 'rank_style' ? rankStyleWords(this.meta.rank_labels) : CHOICE_WORDS[option.name] || {};
-        input = h('select', { id }, option.choices.map((c) => h('option', { value: c, selected: c === base }, words[c] || c)));
+        const words = option.name === 'rank_style' ? rankStyleWords(this.meta.rank_labels) : {};
+        input = h('select', { id }, option.choices.map((c) => h('option', { value: c, selected: c === base }, words[c] || choiceWords(option.name, c))));
         this.el.optionInputs.push({ option, base, read: () => input.value });
       } else if (option.kind === 'int_list') {
-        input = h('input', { type: 'text', id, inputmode: 'numeric', placeholder: 'e.g. 1 2 3',
+        input = h('input', { type: 'text', id, inputmode: 'numeric', placeholder: t('lobby.sizes_example'),
           value: Array.isArray(base) ? base.join(' ') : '' });
         this.el.optionInputs.push({ option, base, read: () => input.value.split(/[\s,]+/).filter(Boolean).map(Number) });
+      } else if (option.name === 'first_dealer') {
+        // a seat, shown as people count seats (1, 2 ...), or drawn by cards; the seats follow the player count
+        input = h('select', { id });
+        this.el.firstDealer = { input, base };
+        this.el.optionInputs.push({ option, base, read: () => (input.value === '' ? null : Number(input.value)) });
       } else {
         input = h('input', { type: 'number', id, min: option.min ?? 0, max: option.max ?? 99,
-          value: base === null || base === undefined ? '' : base, placeholder: option.nullable ? 'drawn' : '' });
+          value: base === null || base === undefined ? '' : base });
         this.el.optionInputs.push({ option, base, read: () => (input.value === '' ? null : Number(input.value)) });
       }
-      return h('div', { class: 'field', dataset: { option: option.name } }, h('label', { for: id }, option.label), input);
+      return h('div', { class: 'field', dataset: { option: option.name } }, h('label', { for: id }, label), input);
     }));
     this.el.optionsBox.hidden = options.length === 0;
     // the list of hand sizes only means something with the custom schedule
@@ -190,8 +202,26 @@ class Lobby {
     }
   }
 
+  /** The seats a first dealer can be, for the player count chosen (kept when it still exists). */
+  fillFirstDealer(players) {
+    const box = this.el.firstDealer;
+    if (!box) return;
+    const before = box.input.options.length ? box.input.value : (box.base === null || box.base === undefined ? '' : String(box.base));
+    fill(box.input, h('option', { value: '' }, t('lobby.first_dealer_drawn')),
+      Array.from({ length: players }, (_, seat) => h('option', { value: seat }, t('rules.seat', { number: seat + 1 }))));
+    box.input.value = before !== '' && Number(before) < players ? before : '';
+  }
+
+  /** The rule set the form holds now (the preset's rules with the options changed in the form), for the rules page. */
+  chosenRules() {
+    const preset = this.preset();
+    const request = this.request();
+    return { ...((preset && preset.rules) || {}), game: request.game, players: request.players, ...request.options };
+  }
+
   onPlayers() {
     const n = Number(this.el.players.value);
+    this.fillFirstDealer(n);
     const old = [...this.el.seats.children].map((row) => ({
       name: row.querySelector('input').value, kind: row.querySelector('select').value,
     }));
@@ -202,12 +232,12 @@ class Lobby {
       const before = old[seat];
       const kind = before ? before.kind : seat === 0 ? 'human' : defaultBot;
       const nameInput = h('input', { type: 'text', maxlength: 64, id: `seat-name-${seat}`,
-        'aria-label': `Seat ${seat + 1} name`, placeholder: seat === 0 ? (you || 'You') : `Name ${seat + 1}`,
+        'aria-label': t('lobby.seat_name', { number: seat + 1 }), placeholder: seat === 0 ? (you || t('lobby.you')) : t('lobby.name_n', { number: seat + 1 }),
         value: before ? before.name : '' });
-      const kindSelect = h('select', { id: `seat-kind-${seat}`, 'aria-label': `Seat ${seat + 1}: person or bot` },
-        h('option', { value: 'human', selected: kind === 'human' }, seat === 0 ? 'Person (you)' : 'Person (invite link)'),
-        seat === 0 ? null : h('option', { value: 'open', selected: kind === 'open' }, 'Open seat (join from the lobby)'),
-        bots.map((bot) => h('option', { value: bot.spec, selected: bot.spec === kind }, `Bot: ${bot.label}`)));
+      const kindSelect = h('select', { id: `seat-kind-${seat}`, 'aria-label': t('lobby.seat_kind', { number: seat + 1 }) },
+        h('option', { value: 'human', selected: kind === 'human' }, seat === 0 ? t('lobby.kind_you') : t('lobby.kind_invite')),
+        seat === 0 ? null : h('option', { value: 'open', selected: kind === 'open' }, t('lobby.kind_open')),
+        bots.map((bot) => h('option', { value: bot.spec, selected: bot.spec === kind }, t('lobby.kind_bot', { bot: botLabel(bot) }))));
       return h('li', { class: 'seat-row' }, h('span', { class: 'seat-no' }, `${seat + 1}`), nameInput, kindSelect);
     }));
   }
@@ -227,7 +257,7 @@ class Lobby {
       // seat 1 as a person is the creator's own: taken at once, never handed out by Join
       const creator = seat === 0 && kind === 'human';
       const seatName = name || (creator && this.el.name.value.trim())
-        || (bot ? BOT_NAMES[seat % BOT_NAMES.length] : `Player ${seat + 1}`);
+        || (bot ? BOT_NAMES[seat % BOT_NAMES.length] : t('lobby.player_n', { number: seat + 1 }));
       if (bot) return { name: seatName.slice(0, 64), bot };
       const person = { name: seatName.slice(0, 64) };
       if (creator) person.claimed = true;
@@ -251,7 +281,7 @@ class Lobby {
     try {
       table = await api.create(body);
     } catch (error) {
-      this.el.formError.textContent = `The table could not be created: ${error.message}${retryText(error)}`;
+      this.el.formError.textContent = t('lobby.create_failed', { error: error.message }) + retryText(error);
       this.el.createButton.disabled = false;
       return;
     }
@@ -276,23 +306,21 @@ class Lobby {
   showCreated(table, mine) {
     const others = (table.seats || []).filter((seat) => seat !== mine);
     const rows = others.map((seat) => (seat.invite
-      ? h('li', { dataset: { seat: String(seat.seat) } }, h('b', {}, seat.name), ` (seat ${seat.seat + 1})`,
-        copyRow(`Invite link for ${seat.name}`, seat.link))
-      : h('li', { dataset: { seat: String(seat.seat) } }, h('b', {}, `Seat ${seat.seat + 1}`),
-        ' \u2014 open: anyone can join it from the lobby')));
+      ? h('li', { dataset: { seat: String(seat.seat) } }, h('b', {}, seat.name), ` (${t('lobby.seat_lower', { number: seat.seat + 1 })})`,
+        copyRow(t('lobby.invite_link_for', { name: seat.name }), seat.link))
+      : h('li', { dataset: { seat: String(seat.seat) } }, h('b', {}, t('rules.seat', { number: seat.seat + 1 })),
+        ` \u2014 ${t('lobby.open_seat_note')}`)));
     const invited = others.some((seat) => seat.invite);
     fill(this.el.created,
-      h('h2', {}, 'Table ready'),
-      rows.length ? h('p', {}, invited
-        ? 'Send each invited person their own link (it works once: it becomes their seat). The game starts when everybody has joined.'
-        : 'The game starts when everybody has joined.')
-        : h('p', {}, 'Only bots at this table: it is playing itself. Watch it:'),
+      h('h2', {}, t('lobby.table_ready')),
+      rows.length ? h('p', {}, invited ? t('lobby.send_links') : t('lobby.starts_when_joined'))
+        : h('p', {}, t('lobby.only_bots')),
       rows.length ? h('ul', { class: 'invite-list' }, rows) : null,
-      table.spectator ? h('p', { class: 'spectator-link' }, h('b', {}, 'Spectators'), copyRow('Spectator link', table.spectator)) : null,
+      table.spectator ? h('p', { class: 'spectator-link' }, h('b', {}, t('lobby.spectators')), copyRow(t('lobby.spectator_link'), table.spectator)) : null,
       h('div', { class: 'row' },
-        mine ? h('a', { class: 'button primary big', id: 'btn-take-seat', href: seatLink(mine) }, `Take your seat (${mine.name})`)
-          : table.spectator ? h('a', { class: 'button primary big', href: table.spectator }, 'Watch') : null,
-        h('button', { type: 'button', onclick: () => { this.el.created.hidden = true; } }, 'Close')));
+        mine ? h('a', { class: 'button primary big', id: 'btn-take-seat', href: seatLink(mine) }, t('lobby.take_seat', { name: mine.name }))
+          : table.spectator ? h('a', { class: 'button primary big', href: table.spectator }, t('lobby.watch')) : null,
+        h('button', { type: 'button', onclick: () => { this.el.created.hidden = true; } }, t('lobby.close'))));
     this.el.created.hidden = false;
     this.el.created.scrollIntoView({ block: 'nearest' });
   }
@@ -314,7 +342,7 @@ class Lobby {
       }, () => null)));
       this.el.error.textContent = '';
     } catch (error) {
-      this.el.error.textContent = `The server did not answer (${error.message}); trying again.`;
+      this.el.error.textContent = t('lobby.refresh_failed', { error: error.message });
       return;
     }
     // redrawn only when something changed, so that a focused button keeps its focus between refreshes
@@ -348,7 +376,8 @@ class Lobby {
   playersText(table) {
     const players = table.players || table.names.map((name, seat) => ({ seat, name, bot: table.bots[seat], claimed: true }));
     // a seat not taken yet is open to anyone (Join), or kept for the person invited to it
-    return players.map((p) => (p.bot ? `${p.name} (bot)` : p.claimed ? p.name : p.open === false ? `${p.name} (invited)` : 'open seat')).join(', ');
+    return players.map((p) => (p.bot ? t('lobby.player_bot', { name: p.name }) : p.claimed ? p.name
+      : p.open === false ? t('lobby.player_invited', { name: p.name }) : t('lobby.player_open'))).join(', ');
   }
 
   renderLists() {
@@ -360,42 +389,43 @@ class Lobby {
       return true;
     }).slice(0, MINE_SHOWN);
     this.el.mine.hidden = mine.length === 0;
-    fill(this.el.mine, h('h2', { id: 'mine-title' }, 'Your games'),
+    fill(this.el.mine, h('h2', { id: 'mine-title' }, t('lobby.your_games')),
       h('ul', { class: 'table-list' }, mine.map((seat) => {
         const table = byId.get(seat.table);
         const finished = table.status === 'finished';
         return h('li', { class: 'table-item', dataset: { table: table.id } },
-          h('div', { class: 'table-text' }, h('b', {}, GAME_NAMES[table.game] || table.game), ` \u00b7 as ${seat.name || `seat ${seat.seat + 1}`}`,
+          h('div', { class: 'table-text' }, h('b', {}, GAME_NAMES[table.game] || table.game),
+            ` \u00b7 ${t('lobby.as_name', { name: seat.name || t('lobby.seat_lower', { number: seat.seat + 1 }) })}`,
             h('span', { class: 'muted' }, ` \u00b7 ${statusText(table)}`)),
           h('div', { class: 'table-buttons' }, finished
-            ? h('a', { class: 'button', href: `/replay/${encodeURIComponent(table.id)}` }, 'Replay')
-            : h('a', { class: 'button primary', href: seatLink(seat) }, 'Resume')));
+            ? h('a', { class: 'button', href: `/replay/${encodeURIComponent(table.id)}` }, t('lobby.replay'))
+            : h('a', { class: 'button primary', href: seatLink(seat) }, t('lobby.resume'))));
       })));
 
     const page = (status) => this.pages[status] || { tables: [], total: 0, limit: 0, offset: 0 };
     const waiting = page('waiting');
     const open = waiting.tables.filter((t) => (t.open_seats ?? 0) > 0);
-    fill(this.el.open, h('h2', { id: 'open-title' }, 'Tables waiting for players'),
+    fill(this.el.open, h('h2', { id: 'open-title' }, t('lobby.waiting_tables')),
       open.length ? h('ul', { class: 'table-list' }, open.map((table) => this.tableItem(table, [
         h('button', { type: 'button', class: 'primary', onclick: (event) => this.join(table, event.currentTarget),
-          'aria-label': `Join ${GAME_NAMES[table.game]} table with ${this.playersText(table)}` }, 'Join'),
+          'aria-label': t('lobby.join_label', { game: GAME_NAMES[table.game], players: this.playersText(table) }) }, t('lobby.join')),
         this.watchButton(table),
-      ]))) : h('p', { class: 'muted' }, waiting.offset ? 'None on this page.' : 'None right now. Create one, and send its invite links.'),
-      this.pager('waiting', waiting, 'waiting tables'));
+      ]))) : h('p', { class: 'muted' }, waiting.offset ? t('lobby.none_on_page') : t('lobby.none_waiting')),
+      this.pager('waiting', waiting, t('lobby.pages_waiting')));
 
     const playing = page('playing');
-    fill(this.el.playing, h('h2', { id: 'playing-title' }, 'Playing now'),
+    fill(this.el.playing, h('h2', { id: 'playing-title' }, t('lobby.playing_now')),
       playing.tables.length ? h('ul', { class: 'table-list' }, playing.tables.map((table) => this.tableItem(table, [this.watchButton(table)])))
-        : h('p', { class: 'muted' }, 'No game is being played.'),
-      this.pager('playing', playing, 'games being played'));
+        : h('p', { class: 'muted' }, t('lobby.none_playing')),
+      this.pager('playing', playing, t('lobby.pages_playing')));
 
     const finished = page('finished');
-    fill(this.el.finished, h('h2', { id: 'finished-title' }, 'Finished games'),
+    fill(this.el.finished, h('h2', { id: 'finished-title' }, t('lobby.finished_games')),
       finished.tables.length ? h('ul', { class: 'table-list' }, finished.tables.map((table) => this.tableItem(table, [
         h('a', { class: 'button', href: `/replay/${encodeURIComponent(table.id)}`,
-          'aria-label': `Replay ${GAME_NAMES[table.game]} game of ${table.names.join(', ')}` }, 'Replay'),
-      ]))) : h('p', { class: 'muted' }, 'No finished game yet.'),
-      this.pager('finished', finished, 'finished games'));
+          'aria-label': t('lobby.replay_label', { game: GAME_NAMES[table.game], names: table.names.join(', ') }) }, t('lobby.replay')),
+      ]))) : h('p', { class: 'muted' }, t('lobby.none_finished')),
+      this.pager('finished', finished, t('lobby.pages_finished')));
   }
 
   /** "1–12 of 40" with Newer / Older buttons, for a list longer than one page (none when it all fits). */
@@ -408,22 +438,22 @@ class Lobby {
       this.refresh();
     };
     const first = tables.length ? offset + 1 : offset;
-    return h('nav', { class: 'pager', 'aria-label': `Pages of ${what}` },
-      h('button', { type: 'button', class: 'small', disabled: offset === 0, onclick: () => go(offset - size) }, '\u2039 Newer'),
-      h('span', { class: 'muted pager-text' }, `${first}\u2013${offset + tables.length} of ${total}`),
-      h('button', { type: 'button', class: 'small', disabled: offset + size >= total, onclick: () => go(offset + size) }, 'Older \u203a'));
+    return h('nav', { class: 'pager', 'aria-label': what },
+      h('button', { type: 'button', class: 'small', disabled: offset === 0, onclick: () => go(offset - size) }, `\u2039 ${t('lobby.newer')}`),
+      h('span', { class: 'muted pager-text' }, t('lobby.page_range', { first, last: offset + tables.length, total })),
+      h('button', { type: 'button', class: 'small', disabled: offset + size >= total, onclick: () => go(offset + size) }, `${t('lobby.older')} \u203a`));
   }
 
   watchButton(table) {
     const link = this.watchLink(table);
-    return link ? h('a', { class: 'button', href: link, 'aria-label': `Watch ${GAME_NAMES[table.game]} table` }, 'Watch') : null;
+    return link ? h('a', { class: 'button', href: link, 'aria-label': t('lobby.watch_label', { game: GAME_NAMES[table.game] }) }, t('lobby.watch')) : null;
   }
 
   tableItem(table, buttons) {
     const rules = describeRules(table.rules, this.meta);
     return h('li', { class: 'table-item', dataset: { table: table.id } },
       h('div', { class: 'table-text' },
-        h('b', {}, `${GAME_NAMES[table.game] || table.game}, ${table.names.length} players`),
+        h('b', {}, `${GAME_NAMES[table.game] || table.game}, ${t('lobby.n_players', { count: table.names.length })}`),
         rules ? h('span', { class: 'muted' }, ` \u00b7 ${rules}`) : null,
         h('div', { class: 'players-line' }, table.status === 'finished' ? resultText(table) : this.playersText(table))),
       h('div', { class: 'table-buttons' }, buttons));
@@ -432,7 +462,7 @@ class Lobby {
   async join(table, button) {
     const name = this.el.name.value.trim();
     if (!name) {
-      this.el.error.textContent = 'Write your name first (top of the page), then join.';
+      this.el.error.textContent = t('lobby.name_first');
       this.el.name.focus();
       return;
     }
@@ -445,7 +475,7 @@ class Lobby {
     } catch (error) {
       button.disabled = false;
       this.el.error.textContent = error instanceof HttpError && error.status === 409
-        ? `That table has no free seat any more (${error.message}).` : `Could not join: ${error.message}${retryText(error)}`;
+        ? t('lobby.no_free_seat', { error: error.message }) : t('lobby.join_failed', { error: error.message }) + retryText(error);
       this.refresh();
     }
   }
@@ -463,29 +493,29 @@ function myTables() {
 
 function retryText(error) {
   return error instanceof HttpError && error.status === 429 && error.retryAfter
-    ? ` (try again in ${Math.ceil(error.retryAfter)} s)` : '';
+    ? ` (${t('lobby.retry_in', { seconds: Math.ceil(error.retryAfter) })})` : '';
 }
 
 function statusText(table) {
-  if (table.status === 'waiting') return 'waiting for players';
-  if (table.status === 'playing') return `playing, ${table.decisions} moves in`;
-  return 'finished';
+  if (table.status === 'waiting') return t('lobby.status_waiting');
+  if (table.status === 'playing') return t('lobby.status_playing', { count: table.decisions });
+  return t('lobby.status_finished');
 }
 
 function resultText(table) {
   if (!table.scores) return table.names.join(', ');
   const winners = new Set(table.winners || []);
   const parts = table.names.map((name, seat) => `${winners.has(seat) ? '\u2605 ' : ''}${name} ${table.scores[seat]}`);
-  return `${parts.join(', ')}${table.game === 'wily' ? ' letters' : ''}`;
+  return table.game === 'wily' ? t('lobby.result_letters', { scores: parts.join(', ') }) : parts.join(', ');
 }
 
 function copyRow(label, path) {
   const url = new URL(path, location.href).href;
   const field = h('input', { type: 'text', readonly: true, value: url, 'aria-label': label, class: 'link-field' });
-  const button = h('button', { type: 'button', class: 'copy', 'aria-label': `Copy ${label.toLowerCase()}`, onclick: async () => {
+  const button = h('button', { type: 'button', class: 'copy', 'aria-label': t('lobby.copy_label', { what: label }), onclick: async () => {
     const ok = await copyText(url, field);
-    button.textContent = ok ? 'Copied \u2713' : 'Select and copy';
-    setTimeout(() => { button.textContent = 'Copy'; }, 2000);
-  } }, 'Copy');
+    button.textContent = ok ? `${t('lobby.copied')} \u2713` : t('lobby.select_copy');
+    setTimeout(() => { button.textContent = t('lobby.copy'); }, 2000);
+  } }, t('lobby.copy'));
   return h('span', { class: 'copy-row' }, field, button);
 }

@@ -14,7 +14,7 @@
 
 import { api } from './api.js';
 import { setRankLabels } from './cards.js';
-import { loadCatalogs } from './i18n.js';
+import { loadCatalogs, t } from './i18n.js';
 import { startLobby } from './lobby.js';
 import { startReplay } from './replay.js';
 import { startTable } from './table.js';
@@ -43,6 +43,9 @@ document.querySelector('.skip-link')?.addEventListener('click', (event) => {
 
 // every screen's words come from the catalogs (i18n.js): loaded before any screen starts, so t() is synchronous
 await loadCatalogs(['app', 'table']);
+const skip = document.querySelector('.skip-link');
+if (skip) skip.textContent = t('page.skip');
+document.querySelector('#main.loading p')?.replaceChildren(t('page.loading'));
 
 try {
   setRankLabels((await api.meta()).rank_labels);

@@ -4,20 +4,22 @@
 import { api } from './api.js';
 import { cardName, cardShort, cardSvg, SUITS, sortHand, suitIcon } from './cards.js';
 import { announce, fill, h } from './dom.js';
+import { t } from './i18n.js';
+import { languageSwitch } from './language_switch.js';
 import { GAME_NAMES, handSizes, teamName } from './rules.js';
+import { openRulesHelp } from './rules_help.js';
 import { ranking, scorekeeperLine, wilyChart, wilySheet, wizardChart, wizardSheet } from './scores.js';
 
 export async function startReplay(root, tableId) {
-  fill(root, h('main', { id: 'main', class: 'notice' }, h('p', {}, 'Loading the game\u2026')));
+  fill(root, h('main', { id: 'main', class: 'notice' }, h('p', {}, t('replay.loading'))));
   let data;
   try {
     data = await api.replay(tableId);
   } catch (error) {
     fill(root, h('main', { id: 'main', class: 'notice' },
-      h('h1', {}, 'No replay'),
-      h('p', {}, error.status === 409 ? 'This game is not over yet: a replay shows every hand, so it opens once the game has ended.'
-        : `The replay could not be loaded: ${error.message}`),
-      h('a', { href: '/', class: 'button primary' }, 'Go to the lobby')));
+      h('h1', {}, t('replay.none')),
+      h('p', {}, error.status === 409 ? t('replay.not_over') : t('replay.failed', { error: error.message })),
+      h('a', { href: '/', class: 'button primary' }, t('replay.to_lobby'))));
     return null;
   }
   const replay = new Replay(root, data);
@@ -37,17 +39,17 @@ class Replay {
   }
 
   build() {
-    document.title = `Replay: ${GAME_NAMES[this.data.game] || this.data.game} \u00b7 wizardcards`;
+    document.title = t('replay.page_title', { game: GAME_NAMES[this.data.game] || this.data.game });
     const el = this.el = {};
     const last = this.steps.length - 1;
-    el.slider = h('input', { type: 'range', min: 0, max: last, value: 0, id: 'replay-slider', 'aria-label': 'Step',
+    el.slider = h('input', { type: 'range', min: 0, max: last, value: 0, id: 'replay-slider', 'aria-label': t('replay.step'),
       oninput: () => this.show(Number(el.slider.value)) });
     const button = (label, text, go, id) => h('button', { type: 'button', 'aria-label': label, id, onclick: go }, text);
-    el.play = button('Play', '\u25b6 Play', () => this.toggle(), 'replay-play');
+    el.play = button(t('replay.play'), `\u25b6 ${t('replay.play')}`, () => this.toggle(), 'replay-play');
     el.stepText = h('p', { class: 'step-text', id: 'step-text', 'aria-live': 'polite' });
     el.info = h('div', { class: 'game-info' });
     el.seats = h('div', { class: 'replay-seats', id: 'replay-seats' });
-    el.trick = h('div', { class: 'trick', id: 'replay-trick', role: 'group', 'aria-label': 'Trick on the table' });
+    el.trick = h('div', { class: 'trick', id: 'replay-trick', role: 'group', 'aria-label': t('replay.trick_label') });
     el.trump = h('div', { class: 'trump-box' });
     el.chart = h('div', { class: 'chart-wrap' });
     el.sheet = h('div', { class: 'sheet-wrap' });
@@ -55,23 +57,27 @@ class Replay {
     fill(this.root,
       h('div', { class: 'replay-screen' },
         h('header', { class: 'topbar' },
-          h('a', { href: '/', class: 'brand', 'aria-label': 'wizardcards lobby' }, '\u2605'),
-          h('div', { class: 'game-info' }, h('strong', {}, `Replay: ${GAME_NAMES[this.data.game] || this.data.game}`),
+          h('a', { href: '/', class: 'brand', 'aria-label': t('replay.lobby_label') }, '\u2605'),
+          h('div', { class: 'game-info' }, h('strong', {}, t('replay.title', { game: GAME_NAMES[this.data.game] || this.data.game })),
             h('span', {}, this.names.join(', '))),
-          h('nav', { class: 'top-actions' }, h('a', { href: '/', class: 'button' }, 'Lobby'))),
+          h('nav', { class: 'top-actions' },
+            h('button', { type: 'button', class: 'small', id: 'btn-rules-help', 'aria-haspopup': 'dialog',
+              onclick: () => openRulesHelp(this.data.game, this.steps[0].view.rules) }, t('lobby.rules_help')),
+            languageSwitch({ compact: true }),
+            h('a', { href: '/', class: 'button' }, t('replay.lobby')))),
         h('main', { id: 'main', class: 'replay-main' },
-          h('section', { class: 'replay-controls', 'aria-label': 'Replay controls' },
+          h('section', { class: 'replay-controls', 'aria-label': t('replay.controls') },
             h('div', { class: 'row' },
-              button('First step', '|\u25c0', () => this.show(0), 'replay-first'),
-              button('Previous step', '\u25c0', () => this.show(this.index - 1), 'replay-prev'),
+              button(t('replay.first'), '|\u25c0', () => this.show(0), 'replay-first'),
+              button(t('replay.previous'), '\u25c0', () => this.show(this.index - 1), 'replay-prev'),
               el.play,
-              button('Next step', '\u25b6', () => this.show(this.index + 1), 'replay-next'),
-              button('Last step', '\u25b6|', () => this.show(last), 'replay-last')),
+              button(t('replay.next'), '\u25b6', () => this.show(this.index + 1), 'replay-next'),
+              button(t('replay.last'), '\u25b6|', () => this.show(last), 'replay-last')),
             el.slider, el.stepText),
-          h('section', { class: 'play-area replay-table', 'aria-label': 'Table at this step' },
+          h('section', { class: 'play-area replay-table', 'aria-label': t('replay.table_label') },
             el.info, h('div', { class: 'centre' }, el.trump, h('div', { class: 'trick-wrap' }, el.trick)), el.seats),
           h('section', { class: 'panel', 'aria-labelledby': 'replay-scores' },
-            h('h2', { id: 'replay-scores' }, 'Scores'), el.result, el.chart, el.sheet))));
+            h('h2', { id: 'replay-scores' }, t('replay.scores')), el.result, el.chart, el.sheet))));
     document.addEventListener('keydown', (event) => {
       if (event.target && ['INPUT', 'SELECT', 'TEXTAREA'].includes(event.target.tagName) && event.target !== el.slider) return;
       const moves = { ArrowLeft: -1, ArrowRight: 1, PageUp: -10, PageDown: 10 };
@@ -86,8 +92,8 @@ class Replay {
     if (this.playing) {
       clearInterval(this.playing);
       this.playing = null;
-      this.el.play.textContent = '\u25b6 Play';
-      this.el.play.setAttribute('aria-label', 'Play');
+      this.el.play.textContent = `\u25b6 ${t('replay.play')}`;
+      this.el.play.setAttribute('aria-label', t('replay.play'));
       return;
     }
     if (this.index >= this.steps.length - 1) this.show(0);
@@ -95,24 +101,24 @@ class Replay {
       if (this.index >= this.steps.length - 1) { this.toggle(); return; }
       this.show(this.index + 1);
     }, 700);
-    this.el.play.textContent = '\u2016 Pause';
-    this.el.play.setAttribute('aria-label', 'Pause');
+    this.el.play.textContent = `\u2016 ${t('replay.pause')}`;
+    this.el.play.setAttribute('aria-label', t('replay.pause'));
   }
 
   describe(step, before) {
-    if (step.seat < 0) return 'The deal, before the first decision.';
+    if (step.seat < 0) return t('replay.the_deal');
     const who = this.names[step.seat];
     const style = step.view.rules.rank_style;
     const a = step.action;
     const phase = before ? before.view.phase : '';
     if (a !== null && a < 54) {
-      const card = a === 52 ? 'Wizard' : a === 53 ? 'Jester' : cardShort(a, style);
-      return phase === 'pass_cards' ? `${who} passes ${card}` : `${who} plays ${card}`;
+      const card = a === 52 ? t('card.wizard') : a === 53 ? t('card.jester') : cardShort(a, style);
+      return t(phase === 'pass_cards' ? 'replay.gives' : 'replay.plays', { who, card });
     }
-    if (a >= 54 && a <= 57) return `${who} names trump ${SUITS[a - 54].name}`;
-    if (a === 58) return `${who} names no trump`;
-    if (a === 59) return `${who} passes`;
-    if (a >= 60) return `${who} bids ${a - 60}`;
+    if (a >= 54 && a <= 57) return t('replay.names_trump', { who, suit: SUITS[a - 54].name });
+    if (a === 58) return t('replay.names_no_trump', { who });
+    if (a === 59) return t('replay.passes', { who });
+    if (a >= 60) return t('replay.bids', { who, bid: a - 60 });
     return `${who}: ${step.text}`;
   }
 
@@ -124,21 +130,21 @@ class Replay {
     const v = step.view;
     const style = v.rules.rank_style;
     this.el.slider.value = String(this.index);
-    const text = `Step ${this.index} of ${last}: ${this.describe(step, before)}.`;
+    const text = t('replay.step_text', { index: this.index, last, what: this.describe(step, before) });
     this.el.stepText.textContent = text;
     if (!this.playing) announce(text);
     const total = v.game === 'wizard' ? handSizes(v.rules).length : 0;
     fill(this.el.info, h('span', {}, v.game === 'wizard'
-      ? `Round ${Math.min(v.round_index + 1, total)} of ${total} \u00b7 ${v.hand_size} cards`
-      : `Hand ${v.round_index + 1}`), v.phase === 'game_over' ? h('span', { class: 'tag' }, 'Game over') : null);
+      ? `${t('replay.round_of', { round: Math.min(v.round_index + 1, total), total })} \u00b7 ${t('scores.n_cards', { count: v.hand_size })}`
+      : t('replay.hand_n', { number: v.round_index + 1 })), v.phase === 'game_over' ? h('span', { class: 'tag' }, t('replay.game_over')) : null);
     // trump
     const trump = [];
     if (v.game === 'wizard' && v.trump_card >= 0) {
-      trump.push(h('div', { class: 'mini-card', role: 'img', 'aria-label': `Turned up: ${cardName(v.trump_card, style)}` }, cardSvg(v.trump_card, style)));
+      trump.push(h('div', { class: 'mini-card', role: 'img', 'aria-label': t('replay.turned_up', { card: cardName(v.trump_card, style) }) }, cardSvg(v.trump_card, style)));
     }
     trump.push(v.trump_suit >= 0
-      ? h('span', { class: 'trump-text' }, 'Trump ', suitIcon(v.trump_suit, 18), h('b', {}, SUITS[v.trump_suit].name))
-      : h('span', { class: 'trump-text' }, h('b', {}, v.phase === 'auction' || v.phase === 'name_trump' ? 'Trump not named yet' : 'No trump')));
+      ? h('span', { class: 'trump-text' }, `${t('replay.trump')} `, suitIcon(v.trump_suit, 18), h('b', {}, SUITS[v.trump_suit].name))
+      : h('span', { class: 'trump-text' }, h('b', {}, v.phase === 'auction' || v.phase === 'name_trump' ? t('replay.trump_not_named') : t('replay.no_trump'))));
     fill(this.el.trump, trump);
     // the trick: the one in progress, or the one this step completed (last_trick: a hand's last trick is in no
     // view's round_tricks)
@@ -158,22 +164,22 @@ class Replay {
     fill(this.el.seats, this.names.map((name, seat) => {
       const hand = sortHand(step.hands[seat] || [], v.trump_suit);
       const stats = v.game === 'wizard'
-        ? `bid ${v.bids[seat] ?? '\u2013'}, won ${v.tricks_won[seat] ?? 0}, ${v.scores[seat] ?? 0} points`
-        : `${teamName(v.teams[seat], v.teams, this.names)}, won ${v.tricks_won[seat] ?? 0}`;
+        ? t('replay.wizard_stats', { bid: v.bids[seat] ?? '\u2013', won: v.tricks_won[seat] ?? 0, points: t('scores.n_points', { count: v.scores[seat] ?? 0 }) })
+        : t('replay.wily_stats', { team: teamName(v.teams[seat], v.teams, this.names), won: v.tricks_won[seat] ?? 0 });
       return h('section', { class: `replay-seat${v.current_player === seat ? ' on-turn' : ''}${step.seat === seat ? ' acted' : ''}`,
-        'aria-label': `${name}: ${stats}; hand ${hand.map((c) => cardName(c, style)).join(', ') || 'empty'}` },
-      h('h3', {}, v.current_player === seat ? '\u25b6 ' : '', name, seat === v.dealer ? h('span', { class: 'tag dealer' }, 'Dealer') : null),
+        'aria-label': t('replay.seat_label', { name, stats, hand: hand.map((c) => cardName(c, style)).join(', ') || t('replay.empty') }) },
+      h('h3', {}, v.current_player === seat ? '\u25b6 ' : '', name, seat === v.dealer ? h('span', { class: 'tag dealer' }, t('replay.dealer')) : null),
       h('p', { class: 'seat-stats', 'aria-hidden': 'true' }, stats),
       h('div', { class: 'mini-hand', 'aria-hidden': 'true' }, hand.map((card) => h('span', { class: 'mini-card', dataset: { card: String(card) } }, cardSvg(card, style)))));
     }));
     // scores
     if (v.game === 'wizard') {
       fill(this.el.chart, v.sheet.length ? wizardChart(v.sheet, this.names, handSizes(v.rules).length) : null);
-      fill(this.el.sheet, scorekeeperLine(v, this.names), v.sheet.length ? wizardSheet(v.sheet, this.names, { style }) : h('p', { class: 'muted' }, 'No round finished yet.'));
+      fill(this.el.sheet, scorekeeperLine(v, this.names), v.sheet.length ? wizardSheet(v.sheet, this.names, { style }) : h('p', { class: 'muted' }, t('replay.no_round_yet')));
     } else {
       const hands = this.steps.at(-1).view.sheet.length;
       fill(this.el.chart, v.sheet.length ? wilyChart(v.sheet, v.teams, this.names, hands) : null);
-      fill(this.el.sheet, scorekeeperLine(v, this.names), v.sheet.length ? wilySheet(v.sheet, v.teams, this.names) : h('p', { class: 'muted' }, 'No hand finished yet.'));
+      fill(this.el.sheet, scorekeeperLine(v, this.names), v.sheet.length ? wilySheet(v.sheet, v.teams, this.names) : h('p', { class: 'muted' }, t('replay.no_hand_yet')));
     }
     fill(this.el.result, v.phase === 'game_over'
       ? h('ol', { class: 'ranking' }, ranking(v, this.names).map((row) => h('li', { class: row.winner ? 'winner' : '' },

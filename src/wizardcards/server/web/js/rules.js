@@ -1,6 +1,13 @@
 // Words for rule sets, for people. The rule sets themselves come from the server (GET /meta, the view's "rules").
+// Every word is the player's language (i18n.js): game names, option labels and choices, team names.
 
-export const GAME_NAMES = { wizard: 'Wizard', wily: 'Wily Wizards' };
+import { hasText, t } from './i18n.js';
+
+/** GAME_NAMES.wizard, GAME_NAMES.wily: the games' names (read from the catalog when asked). */
+export const GAME_NAMES = {
+  get wizard() { return t('game.wizard'); },
+  get wily() { return t('game.wily'); },
+};
 
 /** The hand size of each round of a Wizard game, for "Round 3 of 8" (display only; the deal is the server's). */
 export function handSizes(rules) {
@@ -15,35 +22,56 @@ export function handSizes(rules) {
   }
 }
 
-/** "Hidden bids, Rounds: quick" from the non-default options of a rule set, labelled as /meta labels them. */
+/** An option's label ("Hidden bids" / "Verdeckte Gebote"); /meta's English label when the catalog has none. */
+export function optionLabel(option) {
+  const key = `option.${option.name}`;
+  return hasText(key) ? t(key) : option.label || option.name.replace(/_/g, ' ');
+}
+
+/** The words for one value of a choice option (option.bid_rule.hook: "Hook: ..."); the value itself when none. */
+export function choiceWords(name, value) {
+  const key = `option.${name}.${value}`;
+  return hasText(key) ? t(key) : String(value);
+}
+
+/** A preset's name and description for people (preset.<name>, preset.<name>.about; /meta's as the fallback). */
+export function presetName(preset) {
+  return hasText(`preset.${preset.name}`) ? t(`preset.${preset.name}`) : preset.name;
+}
+export function presetAbout(preset) {
+  return hasText(`preset.${preset.name}.about`) ? t(`preset.${preset.name}.about`) : preset.description || '';
+}
+
+/** "Hidden bids, Rounds: quick" from the non-default options of a rule set. */
 export function describeRules(rules, meta) {
-  const labels = {};
-  for (const option of (meta && meta.options) || []) labels[option.name] = option.label;
+  const options = Object.fromEntries(((meta && meta.options) || []).map((option) => [option.name, option]));
   const parts = [];
   for (const [name, value] of Object.entries(rules || {})) {
     if (name === 'game' || name === 'players' || name === 'custom_hand_sizes') continue;
     if (name === 'schedule' && value === 'custom') {
       const sizes = rules.custom_hand_sizes || [];
-      parts.push(`Rounds of ${sizes.join(', ')} card${sizes.length === 1 && sizes[0] === 1 ? '' : 's'}`);
+      parts.push(t('rules.custom_rounds', { sizes: sizes.join(', '), count: sizes.length === 1 ? sizes[0] : sizes.length }));
       continue;
     }
-    const label = labels[name] || name.replace(/_/g, ' ');
+    const label = optionLabel(options[name] || { name });
     if (value === true) parts.push(label);
-    else if (value === false || value === null) parts.push(`${label}: no`);
-    else parts.push(`${label}: ${Array.isArray(value) ? value.join(' ') : value}`);
+    else if (value === false || value === null) parts.push(t('rules.option_off', { label }));
+    else if (name === 'first_dealer') parts.push(t('rules.option_value', { label, value: t('rules.seat', { number: value + 1 }) }));
+    else parts.push(t('rules.option_value', { label, value: Array.isArray(value) ? value.join(' ') : choiceWords(name, value) }));
   }
   return parts.join(', ');
 }
 
 /** Team names for Wily Wizards: "Team A", "Team B" ... (a team of one is its player's name). */
 export function teamName(team, teams, names) {
-  const members = teams.map((t, seat) => (t === team ? seat : -1)).filter((seat) => seat >= 0);
-  if (members.length === 1) return names[members[0]] || `Seat ${members[0] + 1}`;
-  return `Team ${'ABCDEFG'[team]}`;
+  const members = teams.map((tm, seat) => (tm === team ? seat : -1)).filter((seat) => seat >= 0);
+  if (members.length === 1) return names[members[0]] || t('rules.seat', { number: members[0] + 1 });
+  return t('rules.team', { letter: 'ABCDEFG'[team] });
 }
 
 export function teamMembers(team, teams) {
-  return teams.map((t, seat) => (t === team ? seat : -1)).filter((seat) => seat >= 0);
+  return teams.map((tm, seat) => (tm === team ? seat : -1)).filter((seat) => seat >= 0);
 }
 
+// the word whose letters a Wily team collects: the game's own word in every language (its six letters are the rule)
 export const WORD = 'WIZARD';

@@ -6,6 +6,7 @@
 
 import { cardShort, SUITS, suitIcon } from './cards.js';
 import { h, s } from './dom.js';
+import { t } from './i18n.js';
 import { teamMembers, teamName, WORD } from './rules.js';
 
 // Each line of the chart differs in colour, dash pattern and marker shape, and is named at its end.
@@ -113,49 +114,51 @@ export function lineChart(series, { xMax, yMin, yMax, yStep, xLabel, yLabel, tit
 
 export function wizardChart(sheet, names, rounds) {
   const series = names.map((name, seat) => ({ name, values: [0, ...sheet.map((row) => row[7][seat])] }));
-  return lineChart(series, { xMax: Math.max(rounds, sheet.length, 1), xLabel: 'round', yLabel: 'points',
-    title: 'Running totals' });
+  return lineChart(series, { xMax: Math.max(rounds, sheet.length, 1), xLabel: t('scores.axis_round'), yLabel: t('scores.axis_points'),
+    title: t('scores.running_totals') });
 }
 
 function trumpText(row) {
   const suit = row[3];
-  return suit < 0 ? 'no trump' : `${SUITS[suit].name}`;
+  return suit < 0 ? t('scores.no_trump') : `${SUITS[suit].name}`;
 }
 
 /** Who keeps score (the lowest card of the first draw, RULES.md "Dealer"), named above every score sheet. */
 export function scorekeeperLine(view, names) {
-  return h('p', { class: 'scorekeeper' }, 'Scorekeeper: ', h('strong', {}, names[view.scorekeeper] ?? `Seat ${view.scorekeeper + 1}`));
+  return h('p', { class: 'scorekeeper' }, `${t('scores.scorekeeper')} `,
+    h('strong', {}, names[view.scorekeeper] ?? t('rules.seat', { number: view.scorekeeper + 1 })));
 }
 
 export function wizardSheet(sheet, names, { style = '2..A', scores = null } = {}) {
   const table = h('table', { class: 'sheet' },
-    h('caption', { class: 'visually-hidden' }, 'Score sheet: for each round, each player\'s bid, tricks, points and total'),
+    h('caption', { class: 'visually-hidden' }, t('scores.wizard_caption')),
     h('thead', {}, h('tr', {},
-      h('th', { scope: 'col' }, 'Round'),
+      h('th', { scope: 'col' }, t('scores.round')),
       names.map((name) => h('th', { scope: 'col' }, name)))));
   const body = h('tbody');
   sheet.forEach((row, index) => {
     const [size, dealer, trumpCard, trumpSuit, bids, tricks, points, totals] = row;
-    const trump = trumpSuit < 0 ? h('span', {}, 'no trump')
+    const trump = trumpSuit < 0 ? h('span', {}, t('scores.no_trump'))
       : h('span', { class: 'trump-mini' }, suitIcon(trumpSuit, 12), SUITS[trumpSuit].letter);
     body.append(h('tr', {},
       h('th', { scope: 'row', class: 'round-cell',
-        title: `${size} card${size === 1 ? '' : 's'}, trump ${trumpText(row)}${trumpCard >= 0 ? ` (turned ${cardShort(trumpCard, style)})` : ''}, dealer ${names[dealer]}` },
+        title: t('scores.round_title', { cards: t('scores.n_cards', { count: size }), trump: trumpText(row),
+          turned: trumpCard >= 0 ? t('scores.turned', { card: cardShort(trumpCard, style) }) : '', dealer: names[dealer] }) },
       h('span', { class: 'round-no' }, String(index + 1)),
-      h('span', { class: 'round-meta' }, `${size}\u00a0card${size === 1 ? '' : 's'}\u00a0`, trump)),
+      h('span', { class: 'round-meta' }, `${t('scores.n_cards', { count: size }).replace(/ /g, '\u00a0')}\u00a0`, trump)),
       names.map((_, seat) => {
         const made = bids[seat] === tricks[seat];
         const points_ = `${points[seat] > 0 ? '+' : ''}${points[seat]}`;
         return h('td', { class: made ? 'made' : 'missed',
-          'aria-label': `${names[seat]}: bid ${bids[seat]}, took ${tricks[seat]}, ${made ? 'made it' : 'missed'}, ${points_}, total ${totals[seat]}` },
-        h('span', { class: 'bid-took', title: `bid ${bids[seat]}, took ${tricks[seat]}, ${points_}` },
+          'aria-label': t(made ? 'scores.cell_made' : 'scores.cell_missed', { name: names[seat], bid: bids[seat], took: tricks[seat], points: points_, total: totals[seat] }) },
+        h('span', { class: 'bid-took', title: t('scores.cell_title', { bid: bids[seat], took: tricks[seat], points: points_ }) },
           `${bids[seat]}/${tricks[seat]}\u00a0`, h('span', { class: 'made-mark' }, made ? '\u2713' : '\u2717')),
         h('span', { class: 'total' }, String(totals[seat])));
       })));
   });
   table.append(body);
   if (scores) {
-    table.append(h('tfoot', {}, h('tr', {}, h('th', { scope: 'row' }, 'Total'), scores.map((score) => h('td', { class: 'total' }, String(score))))));
+    table.append(h('tfoot', {}, h('tr', {}, h('th', { scope: 'row' }, t('scores.total')), scores.map((score) => h('td', { class: 'total' }, String(score))))));
   }
   return table;
 }
@@ -175,31 +178,32 @@ export function wilyChart(sheet, teams, names, hands) {
     name: teamName(team, teams, names),
     values: [0, ...sheet.map((row) => row[7][team])],
   }));
-  return lineChart(series, { xMax: Math.max(hands, sheet.length, 1), yMin: 0, yMax: 6, yStep: 1, xLabel: 'hand',
-    yLabel: 'letters', title: 'Letters per team', stepped: true });
+  return lineChart(series, { xMax: Math.max(hands, sheet.length, 1), yMin: 0, yMax: 6, yStep: 1, xLabel: t('scores.axis_hand'),
+    yLabel: t('scores.axis_letters'), title: t('scores.letters_per_team'), stepped: true });
 }
 
 export function wilySheet(sheet, teams, names) {
   const teamIds = teamList(teams);
   const table = h('table', { class: 'sheet' },
-    h('caption', { class: 'visually-hidden' }, 'Score sheet: each hand\'s contract, tricks and letters'),
+    h('caption', { class: 'visually-hidden' }, t('scores.wily_caption')),
     h('thead', {}, h('tr', {},
-      h('th', { scope: 'col' }, 'Hand'),
-      h('th', { scope: 'col' }, 'Contract'),
+      h('th', { scope: 'col' }, t('scores.hand')),
+      h('th', { scope: 'col' }, t('scores.contract')),
       teamIds.map((team) => h('th', { scope: 'col' }, teamName(team, teams, names))))));
   const body = h('tbody');
   sheet.forEach((row, index) => {
     const [, , high, bid, trump, teamTricks, letterTo, letters] = row; // dealer and auction: the table shows them
-    const contract = high < 0 ? 'thrown in (all passed)'
-      : `${names[high]} ${bid}, ${trump < 0 ? 'no trump' : SUITS[trump].name}`;
+    const contract = high < 0 ? t('scores.thrown_in')
+      : `${names[high]} ${bid}, ${trump < 0 ? t('scores.no_trump') : SUITS[trump].name}`;
     body.append(h('tr', {},
       h('th', { scope: 'row' }, String(index + 1)),
       h('td', { class: 'contract-cell' }, contract),
       teamIds.map((team) => h('td', {
-        'aria-label': `${teamName(team, teams, names)}: ${teamTricks[team] ?? 0} tricks${letterTo.includes(team) ? ', gained a letter' : ''}, ${letters[team]} of 6 letters`,
+        'aria-label': t(letterTo.includes(team) ? 'scores.wily_cell_gained' : 'scores.wily_cell', {
+          team: teamName(team, teams, names), tricks: t('scores.n_tricks', { count: teamTricks[team] ?? 0 }), letters: letters[team] }),
       },
-      h('span', { class: 'bid-took' }, `${teamTricks[team] ?? 0} tricks`),
-      letterTo.includes(team) ? h('span', { class: 'points' }, '+1 letter') : null,
+      h('span', { class: 'bid-took' }, t('scores.n_tricks', { count: teamTricks[team] ?? 0 })),
+      letterTo.includes(team) ? h('span', { class: 'points' }, t('scores.plus_letter')) : null,
       h('span', { class: 'total letters-word' }, lettersText(letters[team]))))));
   });
   table.append(body);
@@ -219,6 +223,6 @@ export function ranking(view, names) {
         winner: members.some((m) => winners.has(m)) };
     }).sort((a, b) => b.score - a.score);
   }
-  return names.map((name, seat) => ({ label: name, value: `${view.scores[seat]} points`, score: view.scores[seat],
+  return names.map((name, seat) => ({ label: name, value: t('scores.n_points', { count: view.scores[seat] }), score: view.scores[seat],
     winner: winners.has(seat) })).sort((a, b) => b.score - a.score);
 }

@@ -1,0 +1,221 @@
+"""The browser client's languages: the catalogs (web/i18n/*.json) complete in English and German, the browser's
+language as the default, the lobby's switch that changes it and is remembered, card and suit names, and no English
+left in a German lobby."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from wizardcards.server.meta import meta
+
+from .conftest import DESKTOP, PHONE, watch_errors
+from .helpers import ServerProcess
+
+I18N = Path(__file__).parents[2] / "src" / "wizardcards" / "server" / "web" / "i18n"
+PLACE = re.compile(r"\{(\w+)\}")
+
+
+def catalog(name: str) -> dict[str, object]:
+    return json.loads((I18N / name).read_text(encoding="utf-8"))
+
+
+def places(text: object) -> set[str]:
+    """The {name} places of an entry (of every plural form)."""
+    forms = text.values() if isinstance(text, dict) else [text]
+    return {place for form in forms for place in PLACE.findall(str(form))}
+
+
+# every catalog pair of the client: the app's (lobby, replay, score sheets, cards), the table's, the rules page's,
+# and the score pad's
+PAIRS = [("app.en.json", "app.de.json"), ("table.en.json", "table.de.json"), ("rules.en.json", "rules.de.json"),
+         ("en.json", "de.json")]
+
+
+@pytest.mark.parametrize(("english", "german"), PAIRS)
+def test_every_key_in_both_languages_with_the_same_places(english: str, german: str) -> None:
+    en, de = catalog(english), catalog(german)
+    assert sorted(set(en) - set(de)) == [], f"keys of {english} missing in {german}"
+    assert sorted(set(de) - set(en)) == [], f"keys of {german} missing in {english}"
+    for key, text in en.items():
+        # a text takes the same values in both languages, or one of them shows a "{name}" or drops a number
+        assert places(text) == places(de[key]), f"{key}: {places(text)} in English, {places(de[key])} in German"
+        if isinstance(text, dict) or isinstance(de[key], dict):
+            # a plural entry has the form every language falls back to
+            assert isinstance(text, dict) and isinstance(de[key], dict) and "other" in text and "other" in de[key], key
+        else:
+            assert str(de[key]).strip(), f"{key} is empty in {german}"
+
+
+def test_every_option_preset_and_bot_of_the_server_has_words_and_help() -> None:
+    """The lobby's choices and the rules page come from GET /meta: each option, choice, preset and bot the server
+    offers has its words in both languages, and each option and choice its explanation on the rules page."""
+    info = meta()
+    for lang in ("en", "de"):
+        app, rules = catalog(f"app.{lang}.json"), catalog(f"rules.{lang}.json")
+        wanted_app = [f"preset.{p['name']}" for p in info["presets"]] + [f"preset.{p['name']}.about" for p in info["presets"]]
+        wanted_app += [f"bot.{bot['spec']}" for bot in info["bots"]]
+        wanted_help = []
+        for option in info["options"]:
+            wanted_app.append(f"option.{option['name']}")
+            wanted_help.append(f"help.option.{option['name']}")
+            if option["kind"] == "choice":
+                wanted_help += [f"help.option.{option['name']}.{choice}" for choice in option["choices"]]
+                if option["name"] != "rank_style":  # a rank style is shown as its own labels
+                    wanted_app += [f"option.{option['name']}.{choice}" for choice in option["choices"]]
+        assert [key for key in wanted_app if key not in app] == [], f"app.{lang}.json"
+        assert [key for key in wanted_help if key not in rules] == [], f"rules.{lang}.json"
+
+
+def english_leftovers(text: str) -> list[str]:
+    """The English texts of the client's catalogs (those that differ in German, long enough to mean something) that
+    appear in ``text``: what a German page must not show."""
+    en = {**catalog("app.en.json"), **catalog("table.en.json")}
+    de = {**catalog("app.de.json"), **catalog("table.de.json")}
+    found = []
+    for key, value in en.items():
+        forms = value.values() if isinstance(value, dict) else [value]
+        german = de.get(key)
+        german_forms = set(german.values()) if isinstance(german, dict) else {german}
+        for form in forms:
+            if form in german_forms:
+                continue
+            for piece in PLACE.split(str(form))[::2]:  # the words between the {places}
+                piece = piece.strip(" ,.:;()·–—…")
+                if len(piece) >= 8 and " " in piece and piece in text:
+                    found.append(f"{key}: {piece!r}")
+    return found
+
+
+@pytest.fixture
+def context_in(browser: Browser) -> Iterator[Callable[..., BrowserContext]]:
+    """context_in("de-DE", viewport): a fresh browser profile whose browser language is ``locale``."""
+    made: list[BrowserContext] = []
+
+    def make(locale: str, viewport: dict[str, int] = DESKTOP) -> BrowserContext:
+        context = browser.new_context(viewport=viewport, device_scale_factor=1, locale=locale)
+        context.set_default_timeout(20_000)
+        context.add_init_script("localStorage.setItem('wizardcards.speed', JSON.stringify('off'))")
+        made.append(context)
+        return context
+
+    yield make
+    for context in made:
+        context.close()
+
+
+def open_lobby(page: Page, server: ServerProcess) -> None:
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create-title")
+
+
+def test_english_browser_gets_english_and_german_browser_german(
+    server: ServerProcess, context_in: Callable[..., BrowserContext], screenshot
+) -> None:
+    english = watch_errors(context_in("en-US").new_page())
+    open_lobby(english, server)
+    expect(english.locator("html")).to_have_attribute("lang", "en")
+    expect(english.locator("#create-title")).to_have_text("New table")
+    expect(english.locator("#btn-create")).to_have_text("Create table")
+    expect(english.locator(".language-select")).to_have_value("en")
+
+    german = watch_errors(context_in("de-DE").new_page())
+    open_lobby(german, server)
+    expect(german.locator("html")).to_have_attribute("lang", "de")
+    expect(german.locator("#create-title")).to_have_text("Neuer Tisch")
+    expect(german.locator("#btn-create")).to_have_text("Tisch eröffnen")
+    expect(german.locator("label[for=your-name]")).to_have_text("Dein Name")
+    expect(german.locator("#seat-kind-1 option:checked")).to_have_text("Bot: Suche, Stufe 3")
+    expect(german.locator("#players option:checked")).to_have_text("4 Spieler")
+    expect(german.locator("#preset-note")).to_contain_text("Runden mit 1, 2, 3")
+    german.click(".options-box summary")
+    expect(german.locator("label[for=opt-hidden_bids]")).to_contain_text("Verdeckte Gebote")
+    # the German lobby shows the court cards as German decks print them (B D K A)
+    expect(german.locator("#opt-rank_style option[value='2..A']")).to_have_text("2 3 4 5 6 7 8 9 10 B D K A")
+    leftovers = english_leftovers(german.inner_text("body"))
+    assert leftovers == [], leftovers
+    # a browser that prefers a language we do not have, then German: German
+    other = watch_errors(context_in("fr-FR").new_page())
+    other.add_init_script("Object.defineProperty(navigator, 'languages', { get: () => ['fr-FR', 'de-AT', 'en'] })")
+    open_lobby(other, server)
+    expect(other.locator("html")).to_have_attribute("lang", "de")
+
+
+def test_the_switch_changes_the_language_and_is_remembered(
+    server: ServerProcess, context_in: Callable[..., BrowserContext]
+) -> None:
+    context = context_in("en-GB")
+    page = watch_errors(context.new_page())
+    open_lobby(page, server)
+    expect(page.locator("#create-title")).to_have_text("New table")
+    page.fill("#your-name", "Ann")
+    with page.expect_navigation():
+        page.select_option(".lobby-head .language-select", "de")
+    page.wait_for_selector("#create-title")
+    expect(page.locator("#create-title")).to_have_text("Neuer Tisch")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.locator("#your-name")).to_have_value("Ann")  # what was typed is kept (the saved name)
+    # remembered on this device: another page of the same browser opens in German, although the browser is English
+    again = watch_errors(context.new_page())
+    open_lobby(again, server)
+    expect(again.locator("#create-title")).to_have_text("Neuer Tisch")
+    expect(again.locator(".language-select")).to_have_value("de")
+    # and back
+    with again.expect_navigation():
+        again.select_option(".lobby-head .language-select", "en")
+    again.wait_for_selector("#create-title")
+    expect(again.locator("#create-title")).to_have_text("New table")
+    # a German browser with English chosen stays English
+    german_browser = context_in("de-DE")
+    german_browser.add_init_script("localStorage.setItem('wizardcards.lang', 'en')")
+    chosen = watch_errors(german_browser.new_page())
+    open_lobby(chosen, server)
+    expect(chosen.locator("#create-title")).to_have_text("New table")
+
+
+def test_card_and_suit_names_in_german(server: ServerProcess, context_in: Callable[..., BrowserContext]) -> None:
+    """cards.js gives the table its words: Zauberer and Narr, Kreuz Karo Herz Pik, Herz-Dame, B D K A on the faces."""
+    page = watch_errors(context_in("de-DE").new_page())
+    open_lobby(page, server)
+    names = page.evaluate("""async () => {
+        const cards = await import('/static/js/cards.js');
+        const face = (card) => cards.cardSvg(card, '2..A').textContent;
+        return {
+          suits: cards.SUITS.map((suit) => suit.name),
+          wizard: cards.cardName(52, '2..A'), jester: cards.cardName(57, '2..A'),
+          queen: cards.cardName(2 * 13 + 10, '2..A'), ten: cards.cardName(8, '2..A'),
+          short: cards.cardShort(3 * 13 + 9, '2..A'), ace: cards.rankLabel(12, '2..A'),
+          wizardFace: face(52), jesterFace: face(56), kingOf113: cards.rankLabel(12, '1..13'),
+        };
+    }""")
+    assert names == {
+        "suits": ["Kreuz", "Karo", "Herz", "Pik"], "wizard": "Zauberer", "jester": "Narr",
+        "queen": "Herz-Dame", "ten": "Kreuz-10", "short": "B\u2660", "ace": "A",
+        "wizardFace": "ZZAUBERER", "jesterFace": "NARR", "kingOf113": "K",
+    }
+    english = watch_errors(context_in("en-GB").new_page())
+    open_lobby(english, server)
+    words = english.evaluate("""async () => {
+        const cards = await import('/static/js/cards.js');
+        return [cards.SUITS.map((suit) => suit.name).join(' '), cards.cardName(2 * 13 + 10, '2..A'),
+                cards.cardShort(3 * 13 + 9, '2..A'), cards.cardName(52, '2..A'), cards.cardName(57, '2..A')];
+    }""")
+    assert words == ["Clubs Diamonds Hearts Spades", "Queen of Hearts", "J\u2660", "Wizard", "Jester"]
+
+
+def test_screenshots_of_the_lobby_in_both_languages(
+    server: ServerProcess, context_in: Callable[..., BrowserContext], screenshot
+) -> None:
+    for locale, lang in (("en-GB", "en"), ("de-DE", "de")):
+        for viewport, kind in ((DESKTOP, "desktop"), (PHONE, "phone")):
+            page = watch_errors(context_in(locale, viewport).new_page())
+            open_lobby(page, server)
+            expect(page.locator("html")).to_have_attribute("lang", lang)
+            width = page.evaluate("() => document.documentElement.scrollWidth")
+            assert width <= viewport["width"], f"{lang} {kind}: the page is {width} px wide"
+            screenshot(page, f"lobby-{kind}-{lang}", full_page=True)
