@@ -1,10 +1,15 @@
 """The ``wizard`` command: one entry point for every front end.
 
     wizard simulate --players 4 --games 200 [--game wizard|wily] [--rules PRESET] [--seed S] [--record DIR]
-    wizard play [--game G] [--players N] [--rules PRESET] [--bots SPEC ...] [--resume]
-    wizard score [--new] [--import FILE [--bid-rule R]]
-    wizard replay FILE
+    wizard play [--game G] [--players N] [--rules PRESET] [--bots SPEC ...] [--resume] [--lang en|de]
+    wizard score [--new] [--import FILE [--bid-rule R]] [--lang en|de]
+    wizard replay FILE [--lang en|de]
     wizard serve [--host H] [--port P] [--db URL]
+    wizard arena --bots A,B,C,D ...
+
+``python -m wizardcards ...`` runs the same command (``__main__.py``): it needs no ``wizard`` script on the PATH, so
+it works from a virtual environment that is not activated (``.venv/bin/python -m wizardcards play``). Nothing here
+starts a ``wizard`` process of its own: a worker or child is always ``sys.executable``.
 """
 
 from __future__ import annotations
@@ -68,7 +73,7 @@ def _simulate(args: argparse.Namespace) -> int:
             progress.advance(task)
     elapsed = time.perf_counter() - started
     result_name = "mean score" if rules.game is Game.WIZARD else "mean letters"
-    title = f"{args.games} random games of {rules.game.value}, {n} players ({rules.describe()}), seed {seed}"
+    title = f"{args.games} random games of {rules.game.value}, {n} players{_options_said(rules)}, seed {seed}"
     table = Table(title=title)
     table.add_column("seat", justify="right")
     table.add_column(result_name, justify="right")
@@ -90,6 +95,13 @@ def _simulate(args: argparse.Namespace) -> int:
         + (f"; records in {args.record}" if args.record else "")
     )
     return 0
+
+
+def _options_said(rules: RuleSet) -> str:
+    """The rule options that differ from the game's standard ones, in parentheses (``(schedule=quick)``): the game
+    and the players are said already, so they are not repeated; nothing for the standard rules."""
+    options = {k: v for k, v in rules.to_dict().items() if k not in ("game", "players")}
+    return f" ({', '.join(f'{k}={v}' for k, v in options.items())})" if options else ""
 
 
 def _wily_summary(rules: RuleSet, hands: list[WilyHandResult], wins: list[float], games: int) -> str:
@@ -139,6 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--pace", type=float, default=0.6, help="seconds between the bots' moves (default 0.6)")
     play.add_argument("--resume", action="store_true", help="continue the last unfinished game")
+    _lang_argument(play)
     play.set_defaults(run=_tui("play"))
 
     score = commands.add_parser("score", help="a score pad for a game of Wizard with real cards ([tui] extra)")
@@ -148,12 +161,14 @@ def build_parser() -> argparse.ArgumentParser:
                             "the saved one")
     score.add_argument("--bid-rule", choices=["none", "hook", "canadian"], default="none",
                        help="the bid rule to check an imported CSV with (a CSV does not say; JSON does)")
+    _lang_argument(score)
     score.set_defaults(run=_tui("score"))
 
     replay = commands.add_parser("replay", help="step through a game record, forwards and back ([tui] extra)")
     replay.add_argument("file", help="a game record, JSON or game notation (.wzg): e.g. from wizard play or "
                         "simulate --record")
     replay.add_argument("--seat", type=int, default=0, help="whose view to show first (v cycles)")
+    _lang_argument(replay)
     replay.set_defaults(run=_tui("replay"))
 
     serve = commands.add_parser("serve", help="the multiplayer server over WebSocket ([server] extra)")
@@ -162,6 +177,14 @@ def build_parser() -> argparse.ArgumentParser:
     serve_command.add_arguments(serve)
     serve.set_defaults(run=serve_command.run)
     return parser
+
+
+def _lang_argument(parser: argparse.ArgumentParser) -> None:
+    from .tui.i18n import LANGUAGES  # the catalogs' list only: no Textual
+
+    parser.add_argument("--lang", choices=list(LANGUAGES), default=None,
+                        help="the language of the screens (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG; "
+                             "English when they name no other)")
 
 
 def _tui(name: str) -> Command:

@@ -8,12 +8,14 @@ never compared byte for byte; the tests assert on their text instead.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from textual.app import App
 from textual.widgets import Button, Static
+
+from wizardcards.tui import i18n
 
 SNAPSHOT_DIR = Path(__file__).parent / "snapshots"
 SIZE = (120, 40)
@@ -24,6 +26,20 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = tmp_path / "data"
     monkeypatch.setenv("WIZARDCARDS_DATA_DIR", str(path))
     return path
+
+
+@pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    """Every test starts in English (the language is chosen for the whole process) and leaves it so."""
+    i18n.use("en")
+    yield
+    i18n.use("en")
+
+
+@pytest.fixture
+def german() -> None:
+    """The apps built in this test speak German, as with ``--lang de`` or ``LANG=de_DE.UTF-8``."""
+    i18n.use("de")
 
 
 @pytest.fixture

@@ -69,7 +69,7 @@ def test_double_down_schedule_and_its_no_trump_rounds() -> None:
         ([0, 1, 0, 0], [1, 0, 0, 0, 0], "one trick count per player (4), not 5"),
         ([0, 1, 0, 0], [1, 0, 0, 0], "the tricks add up to 1, but a hand of 2 cards has exactly 2 tricks"),
         ([0, 1, 0, 0], [2, 1, 0, 0], "the tricks add up to 3"),
-        ([0, 1, 0, 0], [3, 0, -1, 0], "Paul's trick count is 3"),
+        ([0, 1, 0, 0], [3, 0, -1, 0], "Paul won 3 tricks: round 1 deals 2 cards, so it must be 0..2"),
     ],
 )
 def test_refused_entries_say_why_and_change_nothing(bids, tricks, message) -> None:  # type: ignore[no-untyped-def]
@@ -123,7 +123,7 @@ def test_canadian_rule_refuses_when_the_dealer_leads_alone() -> None:
     pad.set_bids(0, [1, 0, 0, 0])
     pad.set_tricks(0, [1, 0, 0, 0])  # Paul 30, the others 20
     # Round 2: Paul deals and leads alone; the others bid 1, 1, 0: Paul may not bid 1; 0 stays allowed.
-    with pytest.raises(PadError, match="canadian rule: Paul"):
+    with pytest.raises(PadError, match="Canadian rule: Paul"):
         pad.set_bids(1, [1, 1, 1, 0])
     # When the forbidden bid would be 0 the Canadian rule allows it.
     assert pad.forbidden_bid(1, [0, 1, 1, 1]) is None

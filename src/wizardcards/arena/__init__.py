@@ -46,7 +46,7 @@ def build_report(
         "duplicate": config.duplicate,
         "rounds": rounds,
         **context,
-        "stats": tournament_stats(results, labels, config.duplicate),
+        "stats": tournament_stats(results, labels, config.duplicate, config.bots),
         "ratings": rate(results, labels),
         "scores": [[r.scores[e] for r in results] for e in range(len(labels))],
     }

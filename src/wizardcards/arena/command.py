@@ -9,13 +9,20 @@ plays Wizard games of N hands of K cards (bidding studies). ``--workers`` defaul
 holds the command that reproduces the run, with the seed drawn when none was given. ``--records DIR`` writes every
 game's record twice, JSON and the game notation (``records.save_record_forms``), as the worker that played it ends
 (with ``--backend ray``, on that worker's machine).
+
+What the run needs at its end (openskill, matplotlib for ``--plot``, Ray, the folders of ``--json`` and ``--plot``) is
+checked before the first game; a report that cannot be written where asked is saved in the temporary folder.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
-from typing import TYPE_CHECKING
+import tempfile
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the run imports the arena; argparse alone is needed to build the parser
     from .match import TournamentConfig
@@ -83,6 +90,36 @@ def _config(args: argparse.Namespace) -> tuple[TournamentConfig, int]:
     return TournamentConfig(rules, bots, args.games, seed, args.duplicate, args.records), seed
 
 
+def missing_requirements(args: argparse.Namespace) -> list[str]:
+    """What the run would fail on after playing every game, found before the first game: the extras it imports at
+    the end (openskill for the ratings, matplotlib for ``--plot``, Ray for ``--backend ray``) and the folders that
+    ``--json`` and ``--plot`` write into."""
+    problems: list[str] = []
+    needed = [("openskill.models", "openskill (the ratings)", "arena")]
+    if args.plot:
+        needed.append(("matplotlib", "matplotlib (--plot)", "arena"))
+    if args.backend == "ray":
+        needed.append(("ray", "Ray (--backend ray)", "ray"))
+    for module, what, extra in needed:
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            problems.append(f"{what} is not installed: pip install 'wizardcards[{extra}]'")
+    for option, path in (("--json", args.json), ("--plot", args.plot)):
+        if path and not Path(path).resolve().parent.is_dir():
+            problems.append(f"{option} {path}: the folder {Path(path).resolve().parent} does not exist")
+    return problems
+
+
+def save_anyway(report: dict[str, Any], seed: int) -> Path:
+    """Where a finished tournament's report goes when the file asked for cannot be written: never lose a run."""
+    from .report import write_json
+
+    path = Path(tempfile.gettempdir()) / f"wizard-arena-{seed}-{int(time.time())}.json"
+    write_json(report, path)
+    return path
+
+
 def reproducing_command(args: argparse.Namespace, config: TournamentConfig) -> list[str]:
     command = ["wizard", "arena", "--game", args.game, "--players", str(config.seats)]
     if args.rules:
@@ -117,6 +154,11 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         console.print(f"[red]error:[/red] {error}")
         return 2
+    problems = missing_requirements(args)
+    if problems:  # checked before the first game: a run must not play for minutes and then fail
+        for problem in problems:
+            console.print(f"[red]error:[/red] {problem}")
+        return 2
     workers = args.workers
     with Progress(
         TextColumn("[bold]arena[/bold]"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
@@ -134,13 +176,26 @@ def run(args: argparse.Namespace) -> int:
         f"{config.games} games, {report['stats']['decisions']} decisions in {timing['seconds']:.2f} s "
         f"({timing['games_per_second']:.1f} games/s, {report['workers']} workers, {args.backend}); seed {seed}"
     )
+    code = 0
+    saved = False
     if args.json:
-        write_json(report, args.json)
-        console.print(f"report: {args.json}")
+        try:
+            write_json(report, args.json)
+            console.print(f"report: {args.json}")
+            saved = True
+        except OSError as error:
+            console.print(f"[red]error:[/red] cannot write {args.json}: {error}")
+            code = 1
     if args.plot:
-        plot(report, args.plot)
-        console.print(f"plot: {args.plot}")
-    return 0
+        try:
+            plot(report, args.plot)
+            console.print(f"plot: {args.plot}")
+        except (ImportError, OSError, ValueError) as error:
+            console.print(f"[red]error:[/red] cannot plot to {args.plot}: {error}")
+            code = 1
+    if code and not saved:
+        console.print(f"the report is saved in {save_anyway(report, seed)}")
+    return code
 
 
 __all__ = ["add_arguments", "run", "split_bots"]

@@ -6,7 +6,9 @@ JSON (``format``: ``wizardcards-arena/1``)::
      "bots": ["rulebased", "random", ...], "labels": [...], "games": 400, "duplicate": true, "rounds": null,
      "backend": "local", "workers": 2,
      "stats": {"games": ..., "deals": ..., "decisions": ..., "bots": [{"bot": ..., "mean_score": ..., "ci95": ...,
-               "win_rate": ..., "bid_accuracy": ..., ...}], "teams": [...]},
+               "win_rate": ..., "bid_accuracy": ..., ...}],
+               "pooled": [{"bot": "rulebased", "entries": ["rulebased", "rulebased#2"], "mean_score": ..., ...}],
+               "teams": [...]},
      "ratings": [{"bot": ..., "mu": ..., "sigma": ..., "ordinal": ...}],
      "scores": [[score of entry 0 in game 0, 1, ...], ...],
      "timing": {"seconds": ..., "games_per_second": ...}}
@@ -47,10 +49,12 @@ def results_table(report: dict[str, Any]) -> Any:
     columns += ["rating mu", "sigma"]
     for name in columns:
         table.add_column(name, justify="left" if name == "bot" else "right")
-    for row in stats["bots"]:
+    pooled = stats.get("pooled", [])
+    for number, row in enumerate([*stats["bots"], *pooled]):
+        is_pooled = number >= len(stats["bots"])
         half = row["ci95"]
         cells = [
-            row["bot"],
+            f"{row['bot']} (pooled: {len(row['entries'])} seats)" if is_pooled else row["bot"],
             f"{row['mean_score']:.2f}",
             "-" if half is None else f"[{row['low']:.2f}, {row['high']:.2f}]",
             f"{row['win_rate']:.1%}",
@@ -60,9 +64,13 @@ def results_table(report: dict[str, Any]) -> Any:
         else:
             rate = "-" if row["contract_rate"] is None else f"{row['contract_rate']:.0%}"
             cells += [str(row["high_bids"]), f"{row['contracts_made']} ({rate})", f"{row['team_wins']:.1f}"]
-        rating = ratings[row["bot"]]
-        cells += [f"{rating['mu']:.2f}", f"{rating['sigma']:.2f}"]
-        table.add_row(*cells)
+        if is_pooled:  # a rating is a player's: the pooled line shows the mean of its entries' mu
+            mus = [ratings[label]["mu"] for label in row["entries"]]
+            cells += [f"{sum(mus) / len(mus):.2f}", "-"]
+        else:
+            rating = ratings[row["bot"]]
+            cells += [f"{rating['mu']:.2f}", f"{rating['sigma']:.2f}"]
+        table.add_row(*cells, style="italic" if is_pooled else "", end_section=number == len(stats["bots"]) - 1)
     return table
 
 

@@ -13,6 +13,9 @@ Figures per entry (a bot spec in the ``--bots`` list):
 * Wily Wizards (the score is the entry's team's letters at the end): ``high_bids`` (hands won in the auction),
   ``contracts_made`` (of those, hands the entry's team made), ``contract_rate``, ``team_wins`` (games its team won,
   shared wins split), plus a table by team line-up.
+
+A bot spec listed more than once (``--bots rulebased,rulebased,rulebased,random``) gets a line per entry
+(``rulebased``, ``rulebased#2``, ``rulebased#3``) and a pooled line over them (``pooled_stats``).
 """
 
 from __future__ import annotations
@@ -72,8 +75,15 @@ def _interval(mean: float, half: float | None) -> dict[str, float | None]:
 
 def entry_stats(results: Sequence[GameResult], entry: int, duplicate: bool) -> dict[str, Any]:
     """Every figure of one entry (see the module docstring)."""
-    scores = [float(r.scores[entry]) for r in results]
-    shares = [r.win_share[entry] for r in results]
+    return group_stats(results, [entry], duplicate)
+
+
+def group_stats(results: Sequence[GameResult], entries: Sequence[int], duplicate: bool) -> dict[str, Any]:
+    """The figures of one entry, or pooled over several entries of the same bot: per game, the mean of their scores
+    and of their win shares (so a pooled line reads like one entry's, with the games of all of them); the rounds of
+    all of them for the bid figures; their high bids and contracts added up."""
+    scores = [fmean(float(r.scores[e]) for e in entries) for r in results]
+    shares = [fmean(r.win_share[e] for e in entries) for r in results]
     mean, half = mean_ci(_units(results, scores, duplicate))
     win, win_half = mean_ci(_units(results, shares, duplicate))
     out: dict[str, Any] = {
@@ -86,20 +96,33 @@ def entry_stats(results: Sequence[GameResult], entry: int, duplicate: bool) -> d
         "wins": sum(shares),
     }
     if results and results[0].rounds:
-        pairs = [pair for r in results for pair in r.rounds[entry]]
+        pairs = [pair for r in results for e in entries for pair in r.rounds[e]]
         out["rounds"] = len(pairs)
         out["bid_accuracy"] = sum(1 for bid, tricks in pairs if bid == tricks) / len(pairs)
         out["mean_bid_error"] = sum(abs(bid - tricks) for bid, tricks in pairs) / len(pairs)
-        out["score_per_round"] = sum(scores) / len(pairs)
+        out["score_per_round"] = sum(scores) * len(entries) / len(pairs)
     if results and results[0].team_of:
-        high = sum(r.high_bids[entry] for r in results)
-        made = sum(r.contracts[entry] for r in results)
+        high = sum(r.high_bids[e] for r in results for e in entries)
+        made = sum(r.contracts[e] for r in results for e in entries)
         out["hands"] = sum(r.hands for r in results)
         out["high_bids"] = high
         out["contracts_made"] = made
         out["contract_rate"] = made / high if high else None
         out["team_wins"] = sum(shares)
     return out
+
+
+def pooled_stats(results: Sequence[GameResult], bots: Sequence[str], labels: Sequence[str],
+                 duplicate: bool) -> list[dict[str, Any]]:
+    """A pooled line for every bot spec that holds more than one seat (``rulebased``, ``rulebased#2``, ...): the
+    figures of ``group_stats`` over its entries, named by the spec, with the labels of the entries it pools."""
+    groups: dict[str, list[int]] = {}
+    for entry, spec in enumerate(bots):
+        groups.setdefault(spec, []).append(entry)
+    return [
+        {"bot": spec, "entries": [labels[e] for e in entries], **group_stats(results, entries, duplicate)}
+        for spec, entries in groups.items() if len(entries) > 1
+    ]
 
 
 def team_table(results: Sequence[GameResult], labels: Sequence[str]) -> list[dict[str, Any]]:
@@ -121,18 +144,21 @@ def team_table(results: Sequence[GameResult], labels: Sequence[str]) -> list[dic
     return rows
 
 
-def tournament_stats(results: Sequence[GameResult], labels: Sequence[str], duplicate: bool) -> dict[str, Any]:
-    """Figures per entry, in entry order, and the totals of the tournament."""
+def tournament_stats(results: Sequence[GameResult], labels: Sequence[str], duplicate: bool,
+                     bots: Sequence[str] = ()) -> dict[str, Any]:
+    """Figures per entry, in entry order, a pooled line per bot spec that sits in several seats (``bots``, the
+    spec of each entry), and the totals of the tournament."""
     results = sorted(results, key=lambda r: r.index)
     out: dict[str, Any] = {
         "games": len(results),
         "deals": len({r.deal for r in results}),
         "decisions": sum(r.decisions for r in results),
         "bots": [{"bot": label, **entry_stats(results, e, duplicate)} for e, label in enumerate(labels)],
+        "pooled": pooled_stats(results, bots, labels, duplicate) if bots else [],
     }
     if results and results[0].team_of:
         out["teams"] = team_table(results, labels)
     return out
 
 
-__all__ = ["entry_stats", "mean_ci", "t975", "team_table", "tournament_stats"]
+__all__ = ["entry_stats", "group_stats", "mean_ci", "pooled_stats", "t975", "team_table", "tournament_stats"]

@@ -9,9 +9,16 @@ from pathlib import Path
 from ..bots import UnknownBotError
 from ..core import ImpossibleRulesError, rules_for
 from ..records import RecordError, load_record
+from . import i18n
+
+
+def choose_language(args: argparse.Namespace) -> None:
+    """``--lang``, else the environment's language (``LANG=de_DE.UTF-8`` gives German), for every screen."""
+    i18n.use(i18n.choose(getattr(args, "lang", None)))
 
 
 def play(args: argparse.Namespace) -> int:
+    choose_language(args)
     from .controller import GameController
     from .play import PlayApp, Setup
 
@@ -39,6 +46,7 @@ def play(args: argparse.Namespace) -> int:
 
 
 def score(args: argparse.Namespace) -> int:
+    choose_language(args)
     from .scorepad import ScorePadApp
 
     if getattr(args, "import_file", None) is not None:
@@ -64,6 +72,7 @@ def import_score_file(path: Path, bid_rule: str = "none") -> int:
 
 
 def replay(args: argparse.Namespace) -> int:
+    choose_language(args)
     from .replay import ReplayApp
 
     try:

@@ -16,6 +16,7 @@ from ..bots import Bot, make_bot
 from ..bots.search import SearchBot
 from ..core import Game, GameRecord, RuleSet, State, View, new_game, replay
 from . import store
+from .i18n import _
 from .render import YOU
 
 STRONGEST_BOT = "search"
@@ -38,10 +39,13 @@ class Analysis:
 def analyse(view: View) -> Analysis:
     """The search bot's value of every legal action of ``view`` (the human's own view), best first."""
     if not view.legal_actions:
-        raise ValueError("no decision to analyse: it is not your turn")
+        raise ValueError(_("no decision to analyse: it is not your turn"))
     rows = sorted(SearchBot().analyse(view).items(), key=lambda row: -row[1])
-    meaning = "mean points this round" if view.game is Game.WIZARD else "chance that your team gains this hand's letter"
-    return Analysis(f"search bot: {meaning} after each action, over sampled deals", rows, rows[0][0])
+    if view.game is Game.WIZARD:
+        source = _("search bot: mean points this round after each action, over sampled deals")
+    else:
+        source = _("search bot: chance that your team gains this hand's letter after each action, over sampled deals")
+    return Analysis(source, rows, rows[0][0])
 
 
 @dataclass

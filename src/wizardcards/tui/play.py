@@ -43,6 +43,7 @@ from ..core.rules import WILY_PLAYERS, WIZARD_PLAYERS, BidRule, Game, JesterLead
 from . import render, store
 from .chart import totals_chart
 from .controller import STRONGEST_BOT, GameController, analyse
+from .i18n import N_, _, translate_bindings
 
 DEFAULT_PACE = 0.6
 WIZARD_OPTIONS = ("schedule", "bid_rule", "hidden_bids", "jester_lead", "last_hand_no_trump", "rank_style")
@@ -67,6 +68,30 @@ def preset_names(game: Game) -> list[str]:
     return [name for name, rules in PRESETS.items() if rules.game is game]
 
 
+def matching_preset(rules: RuleSet) -> str | None:
+    """The preset whose rules (at this many players) are exactly ``rules``, so that the start screen names the
+    standard rules "standard" rather than "(custom)"; None for a combination no preset has."""
+    for name in preset_names(rules.game):
+        try:
+            if find_rules(name, rules.players) == rules:
+                return name
+        except ImpossibleRulesError:  # a preset for other player counts
+            continue
+    return None
+
+
+OPTION_WORDS = {
+    "schedule": N_("schedule"), "bid_rule": N_("bid rule"), "jester_lead": N_("Jester lead"), "mode": N_("mode"),
+    "passing": N_("passing"),
+}
+VALUE_WORDS = {
+    "standard": N_("standard"), "double-down": N_("Double Down"), "quick": N_("quick"), "none": N_("none"),
+    "hook": N_("hook"), "canadian": N_("Canadian"), "first_non_jester": N_("first card after the Jesters"),
+    "first_suited": N_("first suited card"), "partners": N_("partners"), "two_teams": N_("two teams"),
+    "no_partners": N_("no partners"), "left": N_("to the left"),
+}
+
+
 # --- the app ---------------------------------------------------------------------------------------------------
 
 
@@ -74,6 +99,7 @@ class PlayApp(App[None]):
     """``wizard play``. Give ``controller`` to go straight to the table, else the start screen asks."""
 
     TITLE = "wizard play"
+    ENABLE_COMMAND_PALETTE = False  # its key and texts are Textual's own, in English only; the table has its keys
     CSS = """
     #title { padding: 0 1; }
     #form { padding: 0 1; }
@@ -89,7 +115,7 @@ class PlayApp(App[None]):
     #players { width: 3fr; height: auto; padding: 1 1; }
     #tricks { width: 2fr; height: auto; padding: 1 1; }
     #trick, #last { height: auto; margin-bottom: 1; }
-    #prompt { height: 2; padding: 0 1; }
+    #prompt { height: auto; min-height: 2; padding: 0 1; }
     #controls { height: auto; max-height: 4; padding: 0 1; }
     #hand { height: auto; max-height: 4; padding: 0 1; }
     #spacer { height: 1fr; }
@@ -127,7 +153,7 @@ class PlayApp(App[None]):
     def resume_saved(self) -> None:
         controller = GameController.resume()
         if controller is None:
-            self.notify("There is no unfinished game to resume.", severity="error")
+            self.notify(_("There is no unfinished game to resume."), severity="error")
             return
         controller.pace = self.pace
         self.controller = controller
@@ -141,60 +167,63 @@ class PlayApp(App[None]):
 class StartScreen(Screen[Setup]):
     """Choose the game, the players, a preset or single options, and each opponent's bot."""
 
-    BINDINGS: ClassVar = [Binding("escape", "app.quit", "quit"), Binding("ctrl+r", "resume", "resume saved game")]
+    BINDINGS: ClassVar = [Binding("escape", "app.quit", N_("quit")),
+                          Binding("ctrl+r", "resume", N_("resume saved game"))]
 
     app = getters.app(PlayApp)
 
     def __init__(self, setup: Setup, can_resume: bool) -> None:
         super().__init__()
+        translate_bindings(self)
         self.setup = setup.with_default_bots()
         self.can_resume = can_resume
         self._loading = False
 
     def compose(self) -> ComposeResult:
         rules = self.setup.rules
-        yield Static(Text("Wizard · new game", style="bold"), id="title")
+        yield Static(Text(_("Wizard · new game"), style="bold"), id="title")
         with VerticalScroll(id="form"):
             with Horizontal(classes="row"):
-                yield Button("Start game", id="start", variant="success")
+                yield Button(_("Start game"), id="start", variant="success")
                 if self.can_resume:
-                    yield Button("Resume saved game", id="resume", variant="primary")
+                    yield Button(_("Resume saved game"), id="resume", variant="primary")
             with Horizontal(classes="row"):
-                yield Label("game", classes="label")
-                yield Select([("Wizard", "wizard"), ("Wily Wizards", "wily")], value=rules.game.value,
+                yield Label(_("game"), classes="label")
+                yield Select([(_("Wizard"), "wizard"), (_("Wily Wizards"), "wily")], value=rules.game.value,
                              allow_blank=False, id="game")
-                yield Label("players", classes="label")
+                yield Label(_("players"), classes="label")
                 yield Select([(str(n), n) for n in WIZARD_PLAYERS], value=rules.players, allow_blank=False,
                              id="nplayers")
-                yield Label("preset", classes="label")
-                yield Select([(n, n) for n in preset_names(rules.game)], allow_blank=True, prompt="(custom)",
+                yield Label(_("preset"), classes="label")
+                # Blank only for a combination of options that no preset has.
+                yield Select([(n, n) for n in preset_names(rules.game)], allow_blank=True, prompt=_("(custom)"),
                              id="preset")
             with Horizontal(classes="row", id="wizard-options"):
                 yield self._select("schedule", Schedule, exclude=(Schedule.CUSTOM,))
                 yield self._select("bid_rule", BidRule)
                 yield self._select("jester_lead", JesterLead)
             with Horizontal(classes="row", id="wizard-checks"):
-                yield Checkbox("hidden bids", id="hidden_bids")
-                yield Checkbox("last hand no trump", id="last_hand_no_trump")
+                yield Checkbox(_("hidden bids"), id="hidden_bids")
+                yield Checkbox(_("last hand without trump"), id="last_hand_no_trump")
             with Horizontal(classes="row", id="wily-options"):
                 yield self._select("mode", WilyMode)
                 yield self._select("passing", Passing)
             with Horizontal(classes="row", id="wily-checks"):
-                yield Checkbox("no trump allowed", id="allow_no_trump")
-                yield Checkbox("partners' bids combined", id="combined_bids")
+                yield Checkbox(_("no trump allowed"), id="allow_no_trump")
+                yield Checkbox(_("partners' bids combined"), id="combined_bids")
             with Horizontal(classes="row"):
-                yield Label("ranks", classes="label")
+                yield Label(_("ranks"), classes="label")
                 yield Select([("2..A", "2..A"), ("1..13", "1..13")], value="2..A", allow_blank=False,
                              id="rank_style")
-            yield Label("Opponents (bot spec, e.g. rulebased, random, search:level=2):")
+            yield Label(_("Opponents (bot spec, e.g. rulebased, random, search:level=2):"))
             for seat in range(1, max(WILY_PLAYERS)):
                 yield Input(self._bot_at(seat), id=f"bot-{seat}", classes="bot")
             yield Static("", id="error")
         yield Footer()
 
     def _select(self, name: str, kind: Any, exclude: tuple[Any, ...] = ()) -> Select[str]:
-        return Select([(f"{name.replace('_', ' ')}: {m.value}", m.value) for m in kind if m not in exclude],
-                      allow_blank=False, id=name, classes="option")
+        return Select([(f"{_(OPTION_WORDS[name])}: {_(VALUE_WORDS[m.value])}", m.value) for m in kind
+                       if m not in exclude], allow_blank=False, id=name, classes="option")
 
     def _bot_at(self, seat: int) -> str:
         bots = self.setup.bots
@@ -222,6 +251,7 @@ class StartScreen(Screen[Setup]):
                 self.query_one(f"#wizard-{part}").display = wizard
                 self.query_one(f"#wily-{part}").display = not wizard
             self._show_bot_inputs(rules.players)
+            self.query_one("#preset", Select).value = matching_preset(rules) or Select.NULL
         finally:
             self.call_after_refresh(self._done_loading)
 
@@ -262,16 +292,37 @@ class StartScreen(Screen[Setup]):
     def _players_changed(self, event: Select.Changed) -> None:
         if event.value is not Select.NULL:
             self._show_bot_inputs(int(str(event.value)))
+        self._name_preset()
 
-    def read_setup(self) -> Setup:
-        """The setup the form describes; ``ValueError`` (with the reason) when it is not playable."""
+    @on(Select.Changed, ".option, #rank_style")
+    @on(Checkbox.Changed)
+    def _name_preset(self) -> None:
+        """An option changed by hand: the preset shown is the one these options make, or none ("(custom)")."""
+        if self._loading:
+            return
+        try:
+            rules = self._form_rules()
+        except (ImpossibleRulesError, ValueError):
+            rules = None
+        self._loading = True  # setting the preset must not load its rules back into the form
+        try:
+            self.query_one("#preset", Select).value = (matching_preset(rules) if rules else None) or Select.NULL
+        finally:
+            self.call_after_refresh(self._done_loading)
+
+    def _form_rules(self) -> RuleSet:
         game = Game(str(self.query_one("#game", Select).value))
         players = int(str(self.query_one("#nplayers", Select).value))
         options: dict[str, Any] = {"game": game, "players": players}
         for name in WIZARD_OPTIONS if game is Game.WIZARD else WILY_OPTIONS:
             widget = self.query_one(f"#{name}")
             options[name] = widget.value if isinstance(widget, Checkbox | Select) else None
-        rules = RuleSet(**options)
+        return RuleSet(**options)
+
+    def read_setup(self) -> Setup:
+        """The setup the form describes; ``ValueError`` (with the reason) when it is not playable."""
+        rules = self._form_rules()
+        players = rules.players
         bots = [self.query_one(f"#bot-{seat}", Input).value.strip() or STRONGEST_BOT for seat in range(1, players)]
         for spec in bots:
             make_bot(spec)
@@ -298,10 +349,11 @@ class StartScreen(Screen[Setup]):
 class InfoScreen(ModalScreen[None]):
     """A modal panel with some Rich content; any of escape, q or its own key closes it."""
 
-    BINDINGS: ClassVar = [Binding("escape", "close", "close"), Binding("q", "close", "close")]
+    BINDINGS: ClassVar = [Binding("escape", "close", N_("close")), Binding("q", "close", N_("close"))]
 
     def __init__(self, title: str, *content: Any, key: str = "") -> None:
         super().__init__()
+        translate_bindings(self)
         self.title_text = title
         self.content = content
         self.key = key
@@ -311,7 +363,7 @@ class InfoScreen(ModalScreen[None]):
             yield Static(Text(self.title_text, style="bold"))
             for item in self.content:
                 yield Static(item)
-            yield Static(Text("escape: close", style="dim"))
+            yield Static(Text(_("escape: close"), style="dim"))
 
     def on_key(self, event: events.Key) -> None:
         if self.key and event.key == self.key:
@@ -325,30 +377,35 @@ class InfoScreen(ModalScreen[None]):
 # --- the table -------------------------------------------------------------------------------------------------
 
 
-KEYS_LINE = Text.assemble(
-    *(part for key, what in (("←/→", "choose"), ("Enter", "play / bid"), ("0-9", "bid"), ("p", "pass"),
-                             ("h", "hint"), ("s", "score sheet"), ("l", "tricks"), ("q", "save & quit"))
-      for part in ((f" {key} ", "bold reverse"), (f" {what}  ", "")))
-)
+KEYS = (("←/→", N_("choose")), ("Enter", N_("play / bid")), ("0-9", N_("bid")), ("p", N_("pass")),
+        ("h", N_("hint")), ("s", N_("score sheet")), ("l", N_("tricks")), ("q", N_("save & quit")))
+
+
+def keys_line() -> Text:
+    """The table's keys, in the language chosen (built when the table is, not when the module is imported)."""
+    return Text.assemble(*(part for key, what in KEYS
+                           for part in ((f" {key} ", "bold reverse"), (f" {_(what)}  ", ""))))
 
 
 class TableScreen(Screen[None]):
     """The table: status line, players, trick, last trick, what to do, the decision buttons and the hand."""
 
     BINDINGS: ClassVar = [
-        Binding("h", "hint", "hint"),
-        Binding("s", "sheet", "score sheet"),
-        Binding("l", "tricks", "last tricks"),
+        Binding("h", "hint", N_("hint")),
+        Binding("s", "sheet", N_("score sheet")),
+        Binding("l", "tricks", N_("tricks")),
         # Priority: the scrolling rows of buttons would otherwise take the arrows for themselves.
         Binding("left", "move(-1)", "←", show=False, priority=True),
         Binding("right", "move(1)", "→", show=False, priority=True),
-        Binding("p", "pass_call", "pass (auction)", show=False),
-        Binding("q", "quit", "save & quit"),
+        Binding("p", "pass_call", N_("pass"), show=False),
+        Binding("q", "quit", N_("save & quit")),
     ]
 
     def __init__(self, controller: GameController) -> None:
         super().__init__()
+        translate_bindings(self)
         self.controller = controller
+        self.names = render.display_names(controller.names)
         self.message = Text("")
         self._rendering = asyncio.Lock()
         self._shown_actions: tuple[int, ...] | None = None
@@ -359,7 +416,7 @@ class TableScreen(Screen[None]):
         with Horizontal(id="middle"):
             yield Static(id="players")
             with Vertical(id="tricks"):
-                yield Static(Text("Trick", style="bold underline"))
+                yield Static(Text(_("Trick"), style="bold underline"))
                 yield Static(id="trick")
                 yield Static(id="last")
         yield Static(id="prompt")
@@ -368,7 +425,7 @@ class TableScreen(Screen[None]):
         yield Static(id="spacer")
         # A fixed line rather than a Footer: the Footer recomposes on every focus change, which costs more than
         # the rest of the table together.
-        yield Static(KEYS_LINE, id="keys")
+        yield Static(keys_line(), id="keys")
 
     async def on_mount(self) -> None:
         self.drive()
@@ -395,7 +452,7 @@ class TableScreen(Screen[None]):
                 while controller.bot_on_turn():
                     seat, action = controller.step_bot()
                 await asyncio.sleep(0)
-            self.message = Text(f"{controller.names[seat]}: {render.action_label(action, controller.view())}",
+            self.message = Text(f"{self.names[seat]}: {render.decision_text(action, controller.view())}",
                                 style="dim")
 
     def take(self, action: int) -> None:
@@ -406,7 +463,7 @@ class TableScreen(Screen[None]):
         try:
             controller.play(action)
         except ActionError as error:  # the buttons offer only legal actions; a key may not
-            self.message = Text(str(error), style="bold red")
+            self.message = render.refusal(action, error, controller.view())
             self.run_worker(self.render_table(), group="render")
             return
         self.message = Text("")
@@ -421,7 +478,7 @@ class TableScreen(Screen[None]):
     async def _render_table(self) -> None:
         controller = self.controller
         view = controller.view()
-        names = controller.names
+        names = self.names
         self.query_one("#status", Static).update(render.status_line(view, names))
         self.query_one("#players", Static).update(render.players_table(view, names))
         self.query_one("#trick", Static).update(render.current_trick(view, names))
@@ -454,27 +511,29 @@ class TableScreen(Screen[None]):
     def _prompt(self, view: View) -> Text:
         out = Text()
         if view.phase is Phase.GAME_OVER:
-            out.append("Game over.", style="bold")
+            out.append(_("Game over."), style="bold")
         elif not view.is_my_turn:
-            out.append(f"{self.controller.names[view.current_player]} to move…", style="italic")
+            out.append(_("{name} to move…").format(name=self.names[view.current_player]), style="italic")
         elif view.phase is Phase.CHOOSE_TRUMP:
-            out.append("A Wizard was turned up and you deal: choose trump.", style="bold")
+            out.append(_("A Wizard was turned up and you deal: choose trump."), style="bold")
         elif view.phase is Phase.BID:
             bids = [a - A.BID_BASE for a in view.legal_actions]
-            out.append(f"Your bid (0..{view.hand_size}): press a digit, or choose below with ←/→ and Enter.",
-                       style="bold")
+            out.append(_("Your bid (0..{n}): press a digit, or choose below with ←/→ and Enter.").format(
+                n=view.hand_size), style="bold")
             refused = sorted(set(range(view.hand_size + 1)) - set(bids))
             if refused:
-                out.append(f"  The {view.rules.bid_rule.value} rule refuses {refused[0]}.", style="yellow")
+                rule = _("hook rule") if view.rules.bid_rule.value == "hook" else _("Canadian rule")
+                out.append("  " + _("The {rule} refuses {bid}.").format(rule=rule, bid=refused[0]),
+                           style="yellow")
         elif view.phase is Phase.AUCTION:
-            out.append(f"Auction: pass (p) or bid more than {view.high_bid}.", style="bold")
+            out.append(_("Auction: pass (p) or bid more than {n}.").format(n=view.high_bid), style="bold")
         elif view.phase is Phase.NAME_TRUMP:
-            out.append(f"You won the auction with {view.high_bid}: name trump.", style="bold")
+            out.append(_("You won the auction with {n}: name trump.").format(n=view.high_bid), style="bold")
         elif view.phase is Phase.PASS_CARDS:
             given = view.given.bit_count()
-            out.append(f"Choose a card to give away ({given} of 3 given).", style="bold")
+            out.append(_("Choose a card to give away ({given} of 3 given).").format(given=given), style="bold")
         else:
-            out.append("Your turn: play a card (←/→ and Enter, or click).", style="bold")
+            out.append(_("Your turn: play a card (←/→ and Enter, or click)."), style="bold")
         if view.game is Game.WILY and (view.given or view.received):
             out.append("  ")
             out.append_text(render.wily_exchange(view))
@@ -523,30 +582,29 @@ class TableScreen(Screen[None]):
     def action_hint(self) -> None:
         view = self.controller.view()
         if not view.legal_actions:
-            self.app.notify("The hint explains your own decisions: wait for your turn.")
+            self.app.notify(_("The hint explains your own decisions: wait for your turn."))
             return
         analysis = analyse(view)
         table = Table(expand=False, box=box.SIMPLE_HEAD)
-        table.add_column("action")
-        table.add_column("value", justify="right")
+        table.add_column(_("action"))
+        table.add_column(_("value"), justify="right")
         for action, value in analysis.rows:
             label = (render.card_label(card_of_action(action, FULL_DECK), view) if A.is_card_action(action)
                      else render.action_label(action, view))
-            mark = "  ← best" if action == analysis.best else ""
+            mark = "  ← " + _("best") if action == analysis.best else ""
             table.add_row(label + mark, f"{value:.2f}")
-        self.app.push_screen(InfoScreen("Hint", Text(analysis.source, style="italic"), table, key="h"))
+        self.app.push_screen(InfoScreen(_("Hint"), Text(analysis.source, style="italic"), table, key="h"))
 
     def action_sheet(self) -> None:
         view = self.controller.view()
-        content: list[Any] = [render.score_sheet(view, self.controller.names)]
+        content: list[Any] = [render.score_sheet(view, self.names)]
         if not view.sheet:
-            content.append(Text("no round has been scored yet", style="dim"))
-        self.app.push_screen(InfoScreen("Score sheet", *content, key="s"))
+            content.append(Text(_("no round has been scored yet"), style="dim"))
+        self.app.push_screen(InfoScreen(_("Score sheet"), *content, key="s"))
 
     def action_tricks(self) -> None:
         view = self.controller.view()
-        self.app.push_screen(InfoScreen("Tricks of this hand", render.all_tricks(view, self.controller.names),
-                                        key="l"))
+        self.app.push_screen(InfoScreen(_("Tricks of this hand"), render.all_tricks(view, self.names), key="l"))
 
     def action_quit(self) -> None:
         self.app.exit()
@@ -558,30 +616,32 @@ class TableScreen(Screen[None]):
 class ResultsScreen(Screen[None]):
     """The end of the game: the result, the chart of running totals and the score sheet."""
 
-    BINDINGS: ClassVar = [Binding("q", "app.quit", "quit"), Binding("n", "new_game", "new game")]
+    BINDINGS: ClassVar = [Binding("q", "app.quit", N_("quit")), Binding("n", "new_game", N_("new game"))]
 
     app = getters.app(PlayApp)
 
     def __init__(self, controller: GameController) -> None:
         super().__init__()
+        translate_bindings(self)
         self.controller = controller
 
     def compose(self) -> ComposeResult:
         view = self.controller.view()
-        names = self.controller.names
+        names = render.display_names(self.controller.names)
         series_names = names if view.game is Game.WIZARD else [
-            "team " + "+".join(names[s] for s in range(view.players) if view.teams[s] == team)
-            for team in range(max(view.teams) + 1)
+            render.team_name(view, names, team) for team in range(max(view.teams) + 1)
         ]
         with VerticalScroll():
-            yield Static(Text("Game over", style="bold reverse"))
+            yield Static(Text(_("Game over"), style="bold reverse"))
             yield Static(render.result_lines(view, names))
-            title = "Running totals" if view.game is Game.WIZARD else "Letters after each hand"
+            title = _("Running totals") if view.game is Game.WIZARD else _("Letters after each hand")
             yield Static(Text(title, style="bold underline"))
-            yield Static(totals_chart(render.running_totals(view), series_names))
+            unit = _("round") if view.game is Game.WIZARD else _("hand")
+            yield Static(totals_chart(render.running_totals(view), series_names, unit=unit))
             yield Static(render.score_sheet(view, names))
             if self.controller.finished_path is not None:
-                yield Static(Text(f"record saved: {self.controller.finished_path}  (wizard replay FILE)", style="dim"))
+                yield Static(Text(_("record saved: {path}  (wizard replay FILE)").format(
+                    path=self.controller.finished_path), style="dim"))
         yield Footer()
 
     def action_new_game(self) -> None:

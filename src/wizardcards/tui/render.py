@@ -13,40 +13,74 @@ from rich.text import Text
 
 from ..core import Phase, View
 from ..core import actions as A
-from ..core.cards import FIRST_JESTER, FIRST_WIZARD, Suit, card_to_text, cards_of
+from ..core.cards import FIRST_JESTER, FIRST_WIZARD, RankStyle, cards_of
 from ..core.rules import Game
 from ..core.view import RoundResult, TrickTuple, WilyHandResult
 from ..core.wily import WORD
+from .i18n import N_, _, current, ngettext, pgettext
 
 SUIT_SYMBOLS = "♣♦♥♠"
 SUIT_STYLES = ("bold green", "bold yellow", "bold red", "bold bright_white")  # a four-colour deck, readable on dark
 YOU = "You"
-"""The human's name at the table: a subject that takes "you lead", "your hand"."""
+"""The human's name as ``wizard play`` stores it in the game record; shown through ``display_names`` as the
+language's word for "you", which the sentences conjugate for ("You lead", "Your hand")."""
+
+SUIT_NAMES = (N_("Clubs"), N_("Diamonds"), N_("Hearts"), N_("Spades"))
+# The terminal's card notation (docs/tui.md): the rank as printed on the card, ten as 10, and the suit's symbol.
+RANKS_TWO_TO_ACE = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 
-def counted(number: int, noun: str) -> str:
+def display_names(names: list[str]) -> list[str]:
+    """The names as the screens show them: the stored ``YOU`` in the current language."""
+    return [_("You") if name == YOU else name for name in names]
+
+
+def is_you(name: str) -> bool:
+    return name in (YOU, _("You"))
+
+
+def cards_count(number: int) -> str:
     """``1 card``, ``3 cards``."""
-    return f"{number} {noun}{'' if number == 1 else 's'}"
+    return ngettext("{n} card", "{n} cards", number).format(n=number)
 
 
-def subject(name: str, verb: str) -> str:
+def leads(name: str) -> str:
     """``Bob leads``, ``You lead``."""
-    return f"{name} {verb}" if name == YOU else f"{name} {verb}s"
+    return _("You lead") if is_you(name) else _("{name} leads").format(name=name)
 
 
-def possessive(name: str) -> str:
-    """``Bob's``, ``Your``."""
-    return "Your" if name == YOU else f"{name}'s"
+def to_move(name: str) -> str:
+    """``Bob to move``, ``your turn``."""
+    return _("your turn") if is_you(name) else _("{name} to move").format(name=name)
+
+
+def hand_of(name: str) -> str:
+    """``Bob's hand``, ``Your hand``."""
+    return _("Your hand") if is_you(name) else _("{name}'s hand").format(name=name)
+
+
+def rank_label(card: int, view: View) -> str:
+    """The rank of a suited card: 2..10, J, Q, K, A (or 1..13 with that rank style); the face letters translated."""
+    rank = card % 13
+    if view.rules.rank_style is RankStyle.ONE_TO_THIRTEEN:
+        return str(rank + 1)
+    label = RANKS_TWO_TO_ACE[rank]
+    return face_letters().get(label, label)
+
+
+def face_letters() -> dict[str, str]:
+    """The face cards' and the Ace's letters in the current language (German: B, D, K, A)."""
+    return {"J": pgettext("rank", "J"), "Q": pgettext("rank", "Q"), "K": pgettext("rank", "K"),
+            "A": pgettext("rank", "A")}
 
 
 def card_text(card: int, view: View) -> Text:
-    """A card as coloured text: ``7♥``, ``Wiz``, ``Jes``."""
+    """A card as coloured text: ``7♥``, ``10♦``, ``Q♠``; ``Wiz`` and ``Jes`` (German ``Zaub``, ``Narr``)."""
     if card >= FIRST_JESTER:
-        return Text("Jes", style="bold magenta")
+        return Text(pgettext("card", "Jes"), style="bold magenta")
     if card >= FIRST_WIZARD:
-        return Text("Wiz", style="bold cyan")
-    label = card_to_text(card, view.rules.rank_style)[:-1]
-    return Text(label + SUIT_SYMBOLS[card // 13], style=SUIT_STYLES[card // 13])
+        return Text(pgettext("card", "Wiz"), style="bold cyan")
+    return Text(rank_label(card, view) + SUIT_SYMBOLS[card // 13], style=SUIT_STYLES[card // 13])
 
 
 def card_label(card: int, view: View) -> str:
@@ -55,20 +89,44 @@ def card_label(card: int, view: View) -> str:
 
 
 def suit_name(suit: int) -> str:
-    return "no trump" if suit < 0 else f"{Suit(suit).title} {SUIT_SYMBOLS[suit]}"
+    return _("no trump") if suit < 0 else f"{_(SUIT_NAMES[suit])} {SUIT_SYMBOLS[suit]}"
 
 
 def action_label(action: int, view: View) -> str:
-    """A decision other than a card, as a button shows it."""
+    """A decision as a button (or the replay's step line) shows it: a card, a bid, a suit, pass."""
+    if A.is_card_action(action):
+        if action == A.PLAY_WIZARD:
+            return pgettext("card", "Wiz")
+        if action == A.PLAY_JESTER:
+            return pgettext("card", "Jes")
+        return card_label(action, view)  # a suited card's action is its card id
     if A.TRUMP_BASE <= action < A.NO_TRUMP:
         return suit_name(action - A.TRUMP_BASE)
     if action == A.NO_TRUMP:
-        return "no trump"
+        return _("no trump")
     if action == A.PASS:
-        return "pass"
+        return _("pass")
+    return str(action - A.BID_BASE)
+
+
+def decision_text(action: int, view: View) -> str:
+    """A decision in a sentence's words: ``bid 2``, ``10♦``, ``trump Hearts ♥``, ``pass``."""
     if A.BID_BASE <= action < A.NUM_ACTIONS:
-        return str(action - A.BID_BASE)
-    return A.action_to_text(action, view.rules.rank_style)
+        return _("bid {n}").format(n=action - A.BID_BASE)
+    if A.TRUMP_BASE <= action < A.NO_TRUMP:
+        return _("trump {suit}").format(suit=suit_name(action - A.TRUMP_BASE))
+    return action_label(action, view)
+
+
+def refusal(action: int, error: Exception, view: View) -> Text:
+    """What the table says when a key asks for a decision the rules refuse: the choices the view offers instead,
+    and in English the core's own reason (the core writes its reasons in English)."""
+    choices = ", ".join(action_label(a, view) for a in view.legal_actions)
+    out = Text(_("{decision} is not allowed now; the choices are {choices}.").format(
+        decision=decision_text(action, view), choices=choices), style="bold red")
+    if current() == "en":
+        out.append(f" ({error})", style="red")
+    return out
 
 
 def hand_cards(view: View) -> list[tuple[int, bool]]:
@@ -80,14 +138,20 @@ def hand_cards(view: View) -> list[tuple[int, bool]]:
 
 
 PHASE_WORDS = {
-    Phase.CHOOSE_TRUMP: "choose trump",
-    Phase.BID: "bidding",
-    Phase.AUCTION: "auction",
-    Phase.NAME_TRUMP: "naming trump",
-    Phase.PASS_CARDS: "passing cards",
-    Phase.PLAY: "playing",
-    Phase.GAME_OVER: "game over",
+    Phase.CHOOSE_TRUMP: N_("choose trump"),
+    Phase.BID: N_("bidding"),
+    Phase.AUCTION: N_("auction"),
+    Phase.NAME_TRUMP: N_("naming trump"),
+    Phase.PASS_CARDS: N_("passing cards"),
+    Phase.PLAY: N_("playing"),
+    Phase.GAME_OVER: N_("game over"),
 }
+WILY_MODES = {"partners": N_("partners"), "two_teams": N_("two teams"), "no_partners": N_("no partners")}
+
+
+def wily_mode(view: View) -> str:
+    value = view.rules.mode.value
+    return _(WILY_MODES[value]) if value in WILY_MODES else value.replace("_", " ")
 
 
 def status_line(view: View, names: list[str]) -> Text:
@@ -95,21 +159,23 @@ def status_line(view: View, names: list[str]) -> Text:
     rules = view.rules
     out = Text()
     if view.game is Game.WIZARD:
-        out.append(f"Wizard · round {min(view.round_index + 1, rules.rounds)}/{rules.rounds}", style="bold")
+        out.append(_("Wizard · round {n}/{total}").format(n=min(view.round_index + 1, rules.rounds),
+                                                          total=rules.rounds), style="bold")
     else:
-        out.append(f"Wily Wizards ({rules.mode.value.replace('_', ' ')}) · hand {view.round_index + 1}", style="bold")
-    out.append(f" · {counted(view.hand_size, 'card')} · dealer {names[view.dealer]} · trump ")
+        out.append(_("Wily Wizards ({mode}) · hand {n}").format(mode=wily_mode(view), n=view.round_index + 1),
+                   style="bold")
+    out.append(" · " + cards_count(view.hand_size) + " · " + _("dealer {name}").format(name=names[view.dealer]))
+    out.append(" · " + _("trump") + " ")
     if view.trump_card >= 0:
         out.append_text(card_text(view.trump_card, view))
         out.append(" → ")
     out.append(suit_name(view.trump_suit) if view.phase not in (Phase.AUCTION, Phase.NAME_TRUMP, Phase.CHOOSE_TRUMP)
-               else "not named yet")
-    out.append(f" · {PHASE_WORDS[view.phase]}")
+               else _("not named yet"))
+    out.append(f" · {_(PHASE_WORDS[view.phase])}")
     if view.phase is not Phase.GAME_OVER:
         turn = view.current_player
         out.append(" · ")
-        out.append("your turn" if turn == view.seat else f"{names[turn]} to move",
-                   style="bold reverse green" if turn == view.seat else "italic")
+        out.append(to_move(names[turn]), style="bold reverse green" if turn == view.seat else "italic")
     return out
 
 
@@ -117,23 +183,23 @@ def players_table(view: View, names: list[str]) -> Table:
     """A row per seat: turn and dealer marks, bid (or auction calls), tricks taken, score (or team letters)."""
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     table.add_column("", width=2)
-    table.add_column("player")
+    table.add_column(_("player"))
     wizard = view.game is Game.WIZARD
     if wizard:
-        table.add_column("bid", justify="right")
-        table.add_column("tricks", justify="right")
-        table.add_column("score", justify="right")
+        table.add_column(_("bid"), justify="right")
+        table.add_column(_("tricks"), justify="right")
+        table.add_column(_("score"), justify="right")
     else:
-        table.add_column("team", justify="right")
-        table.add_column("calls")
-        table.add_column("tricks", justify="right")
-        table.add_column("letters")
+        table.add_column(_("team"), justify="right")
+        table.add_column(_("calls"))
+        table.add_column(_("tricks"), justify="right")
+        table.add_column(_("letters"))
     calls: dict[int, list[str]] = {}
     for seat, call in view.auction:
-        calls.setdefault(seat, []).append("pass" if call == 0 else str(call))
+        calls.setdefault(seat, []).append(_("pass") if call == 0 else str(call))
     for seat in range(view.players):
         mark = "▶" if seat == view.current_player else ""
-        name = Text(names[seat] + (" (dealer)" if seat == view.dealer else ""),
+        name = Text(names[seat] + (" " + _("(dealer)") if seat == view.dealer else ""),
                     style="bold" if seat == view.seat else "")
         if wizard:
             bid = view.bids[seat] if view.bids else None
@@ -156,7 +222,7 @@ def trick_text(view: View, names: list[str], leader: int, cards: tuple[int, ...]
         out.append(f"{names[seat]:>14}: ", style="bold" if seat == winner else "")
         out.append_text(card_text(card, view))
         if seat == winner:
-            out.append("  ← wins", style="bold green")
+            out.append("  ← " + _("wins"), style="bold green")
         out.append("\n")
     return out
 
@@ -164,26 +230,22 @@ def trick_text(view: View, names: list[str], leader: int, cards: tuple[int, ...]
 def current_trick(view: View, names: list[str]) -> Text:
     if view.phase is not Phase.PLAY or not view.trick:
         if view.phase is Phase.PLAY:
-            return Text(subject(names[view.trick_leader], "lead"), style="italic")
+            return Text(leads(names[view.trick_leader]), style="italic")
         return Text("")
     out = trick_text(view, names, view.trick_leader, view.trick)
     if view.led >= 0:
-        out.append(f"to follow: {suit_name(view.led) if view.led < 4 else 'anything'}", style="dim")
+        out.append(_("to follow: {suit}").format(suit=suit_name(view.led) if view.led < 4 else _("anything")),
+                   style="dim")
     return out
-
-
-def hand_word(view: View) -> str:
-    """What a deal is called on the screens: a round of Wizard, a hand of Wily Wizards."""
-    return "round" if view.game is Game.WIZARD else "hand"
 
 
 def ended_hand(view: View) -> int:
     """The number (1-based) of the round or hand that ``view.last_trick`` ended, or 0 when that trick is this hand's.
 
-    The core keeps a hand's last trick in the view through the next hand's bidding, until its first card is played;
-    the trick then belongs to the last hand on the score sheet in which tricks were played (a Wily hand thrown in
-    plays none)."""
-    if view.last_trick is None or view.round_tricks:
+    The core keeps a hand's last trick in the view through the next hand's bidding, until its first card is played
+    (and at the end of the game); the trick then belongs to the last hand on the score sheet in which tricks were
+    played (a Wily hand thrown in plays none)."""
+    if view.last_trick is None or (view.round_tricks and view.phase is not Phase.GAME_OVER):
         return 0
     played = [n for n, row in enumerate(view.sheet, 1) if not isinstance(row, WilyHandResult) or row.high_bidder >= 0]
     return played[-1] if played else 0
@@ -191,49 +253,85 @@ def ended_hand(view: View) -> int:
 
 def _titled_trick(title: str, trick: TrickTuple, view: View, names: list[str]) -> Text:
     leader, cards, winner = trick
-    out = Text(title, style="bold underline")
-    out.append(f" — won by {names[winner]}\n", style="bold")
+    out = Text()
+    out.append(title, style="bold underline")  # the title alone underlined, not the lines below it
+    out.append(" — " + _("won by {name}").format(name=names[winner]) + "\n", style="bold")
     out.append_text(trick_text(view, names, leader, cards, winner))
     return out
 
 
-NO_TRICK_YET = "no trick completed yet this hand"
+def no_trick_yet() -> str:
+    return _("no trick completed yet this hand")
+
+
+def hand_result(view: View, names: list[str], number: int) -> Text:
+    """How the hand ``number`` (1-based, on the sheet) ended, one line per seat or team: Wizard's bid, tricks and
+    points of each player; Wily's contract, the team tricks and who gained the letter."""
+    row = view.sheet[number - 1]
+    out = Text()
+    if isinstance(row, RoundResult):
+        for seat, (bid, tricks, points) in enumerate(zip(row.bids, row.tricks, row.points)):
+            made = bid == tricks
+            verdict = _("made") if made else _("missed")
+            out.append(f"{names[seat]:>14}: ", style="bold" if seat == view.seat else "")
+            out.append(_("bid {bid}, won {won}: {points:+d} ({verdict})").format(
+                bid=bid, won=tricks, points=points, verdict=verdict), style="green" if made else "red")
+            out.append("\n")
+        return out
+    if row.high_bidder < 0:
+        return Text(_("thrown in: nobody bid") + "\n", style="dim")
+    team = view.teams[row.high_bidder]
+    out.append(ngettext("{name} bid {bid}: team {team} took {tricks} trick",
+                        "{name} bid {bid}: team {team} took {tricks} tricks", row.team_tricks[team]).format(
+        name=names[row.high_bidder], bid=row.bid, team=team, tricks=row.team_tricks[team]) + "\n")
+    for gained in row.letter_to:
+        out.append(_("team {team} gains a letter: {word}").format(team=gained, word=WORD[: row.letters[gained]])
+                   + "\n", style="bold green")
+    return out
 
 
 def last_trick(view: View, names: list[str]) -> Text:
-    """The last completed trick under its title; between two hands, the previous hand's last trick, titled with its
-    round or hand (``Last trick of round 3 — won by Bob``)."""
+    """The last completed trick under its title; at a hand's end and until the next hand's first card, that hand's
+    last trick titled with its round or hand (``Last trick of round 3 — won by Bob``) and the hand's result."""
     trick = view.last_trick
     if trick is None:
-        return Text.assemble(("Last trick", "bold underline"), "\n", (NO_TRICK_YET, "dim"))
+        return Text.assemble((_("Last trick"), "bold underline"), "\n", (no_trick_yet(), "dim"))
     ended = ended_hand(view)
-    title = f"Last trick of {hand_word(view)} {ended}" if ended else "Last trick"
-    return _titled_trick(title, trick, view, names)
+    if not ended:
+        return _titled_trick(_("Last trick"), trick, view, names)
+    title = (_("Last trick of round {n}") if view.game is Game.WIZARD else _("Last trick of hand {n}")).format(n=ended)
+    out = _titled_trick(title, trick, view, names)
+    out.append("\n")
+    out.append((_("Round {n}") if view.game is Game.WIZARD else _("Hand {n}")).format(n=ended) + "\n",
+               style="bold underline")
+    out.append_text(hand_result(view, names, ended))
+    return out
 
 
 def all_tricks(view: View, names: list[str]) -> Text:
-    """Every completed trick of this hand; before this hand's first trick, the previous hand's last one if it is
-    still in the view."""
+    """Every completed trick of this hand; at a hand's end (until the next hand's first card, or when the game is
+    over), the last trick of the hand that ended and its result, which the core keeps in the view until then."""
     out = Text()
-    for number, trick in enumerate(view.round_tricks, 1):
-        out.append_text(_titled_trick(f"trick {number}", trick, view, names))
-    if out:
-        return out
-    out.append(NO_TRICK_YET + "\n", style="dim")
-    if view.last_trick is not None:
+    if ended_hand(view) and not view.round_tricks:
+        out.append(no_trick_yet() + "\n\n", style="dim")
         out.append_text(last_trick(view, names))
+        return out
+    for number, trick in enumerate(view.round_tricks, 1):
+        out.append_text(_titled_trick(_("trick {n}").format(n=number), trick, view, names))
+    if not out:
+        out.append(no_trick_yet() + "\n", style="dim")
     return out
 
 
 def wily_exchange(view: View) -> Text:
     out = Text()
     if view.given:
-        out.append("you gave: ")
+        out.append(_("you gave:") + " ")
         for card in cards_of(view.given):
             out.append_text(card_text(card, view))
             out.append(" ")
     if view.received:
-        out.append(" · you received: ")
+        out.append(" · " + _("you received:") + " ")
         for card in cards_of(view.received):
             out.append_text(card_text(card, view))
             out.append(" ")
@@ -247,14 +345,14 @@ def score_sheet(view: View, names: list[str]) -> Group:
         table = wizard_sheet([r for r in view.sheet if isinstance(r, RoundResult)], names, view)
     else:
         table = wily_sheet([r for r in view.sheet if isinstance(r, WilyHandResult)], names, view)
-    return Group(Text(f"scorekeeper: {names[view.scorekeeper]}", style="italic"), table)
+    return Group(Text(_("scorekeeper: {name}").format(name=names[view.scorekeeper]), style="italic"), table)
 
 
 def wizard_sheet(sheet: list[RoundResult], names: list[str], view: View) -> Table:
-    table = Table(title="Score sheet: bid/won, points, total", expand=False, box=box.SIMPLE_HEAD)
-    table.add_column("round", justify="right")
-    table.add_column("cards", justify="right")
-    table.add_column("trump", no_wrap=True)
+    table = Table(title=_("Score sheet: bid/won, points, total"), expand=False, box=box.SIMPLE_HEAD)
+    table.add_column(_("round"), justify="right")
+    table.add_column(_("cards"), justify="right")
+    table.add_column(_("trump"), no_wrap=True)
     for name in names:
         table.add_column(name, justify="right", no_wrap=True)
     for number, row in enumerate(sheet, 1):
@@ -264,7 +362,7 @@ def wizard_sheet(sheet: list[RoundResult], names: list[str], view: View) -> Tabl
             if FIRST_WIZARD <= row.trump_card < FIRST_JESTER:  # the dealer chose
                 trump.append("→" + SUIT_SYMBOLS[row.trump_suit])
         else:
-            trump.append("none")
+            trump.append(_("none"))
         cells = [
             Text(f"{b}/{t} {p:>4} {total:>4}", style="green" if b == t else "red")
             for b, t, p, total in zip(row.bids, row.tricks, row.points, row.totals)
@@ -274,17 +372,19 @@ def wizard_sheet(sheet: list[RoundResult], names: list[str], view: View) -> Tabl
 
 
 def wily_sheet(sheet: list[WilyHandResult], names: list[str], view: View) -> Table:
-    table = Table(title="Score sheet", expand=False, box=box.SIMPLE_HEAD)
-    for column in ("hand", "dealer", "high bidder", "contract", "trump", "team tricks", "letter to", "letters"):
+    table = Table(title=_("Score sheet"), expand=False, box=box.SIMPLE_HEAD)
+    for column in (_("hand"), _("dealer"), _("high bidder"), _("contract"), _("trump"), _("team tricks"),
+                   _("letter to"), _("letters")):
         table.add_column(column)
     for number, row in enumerate(sheet, 1):
         letters = " ".join(f"{team}:{WORD[:count] or '-'}" for team, count in enumerate(row.letters))
         if row.high_bidder < 0:
-            table.add_row(str(number), names[row.dealer], "thrown in", "-", "-", "-", "-", letters)
+            table.add_row(str(number), names[row.dealer], _("thrown in"), "-", "-", "-", "-", letters)
             continue
         table.add_row(
             str(number), names[row.dealer], names[row.high_bidder], str(row.bid), suit_name(row.trump_suit),
-            " ".join(map(str, row.team_tricks)), ",".join(f"team {t}" for t in row.letter_to), letters,
+            " ".join(map(str, row.team_tricks)), ", ".join(_("team {team}").format(team=t) for t in row.letter_to),
+            letters,
         )
     return table
 
@@ -299,6 +399,11 @@ def running_totals(view: View) -> list[list[int]]:
     return [[row.letters[team] for row in hands] for team in range(teams)]
 
 
+def team_name(view: View, names: list[str], team: int) -> str:
+    members = " + ".join(names[s] for s in range(view.players) if view.teams[s] == team)
+    return _("team {team} ({members})").format(team=team, members=members)
+
+
 def result_lines(view: View, names: list[str]) -> Text:
     """The final result: scores (or letters) and the winners, as the core reports them."""
     out = Text()
@@ -307,11 +412,10 @@ def result_lines(view: View, names: list[str]) -> Text:
         order = sorted(range(view.players), key=lambda s: -view.scores[s])
         for seat in order:
             out.append(f"{names[seat]:>14}  {view.scores[seat]:>5}", style="bold green" if seat in winners else "")
-            out.append("  winner\n" if seat in winners else "\n", style="bold green")
+            out.append("  " + _("winner") + "\n" if seat in winners else "\n", style="bold green")
     else:
         for team, count in enumerate(view.letters):
-            members = " + ".join(names[s] for s in range(view.players) if view.teams[s] == team)
             won = any(view.teams[s] == team for s in winners)
-            out.append(f"team {team} ({members}): {WORD[:count] or '-'}", style="bold green" if won else "")
-            out.append("  winner\n" if won else "\n", style="bold green")
+            out.append(f"{team_name(view, names, team)}: {WORD[:count] or '-'}", style="bold green" if won else "")
+            out.append("  " + _("winner") + "\n" if won else "\n", style="bold green")
     return out

@@ -18,11 +18,13 @@ from textual.widgets import Footer, Static
 from ..core import GameRecord, View, replay_states
 from ..core.cards import cards_of
 from . import render
+from .i18n import N_, _, translate_bindings
 from .play import InfoScreen
 
 
 class ReplayApp(App[None]):
     TITLE = "wizard replay"
+    ENABLE_COMMAND_PALETTE = False  # Textual's own texts, in English only; the footer lists every key of the replay
     CSS = """
     #status { height: 1; padding: 0 1; background: $panel; }
     #step { height: 2; padding: 0 1; }
@@ -33,23 +35,26 @@ class ReplayApp(App[None]):
     InfoScreen { align: center middle; }
     #panel { width: 90%; height: auto; max-height: 90%; border: thick $accent; background: $surface; padding: 1 2; }
     """
+    # Short descriptions: every key must fit an 80-column footer (a longer one pushed the last off: "q q").
     BINDINGS: ClassVar = [
-        Binding("right", "step(1)", "next"),
-        Binding("left", "step(-1)", "back"),
-        Binding("pagedown", "round(1)", "next round"),
-        Binding("pageup", "round(-1)", "previous round"),
-        Binding("home", "go(0)", "start"),
-        Binding("end", "go(-1)", "end"),
-        Binding("v", "seat", "other seat"),
-        Binding("s", "sheet", "score sheet"),
-        Binding("q", "quit", "quit"),
+        Binding("right", "step(1)", N_("next"), key_display="→"),
+        Binding("left", "step(-1)", N_("back"), key_display="←"),
+        Binding("pagedown", "round(1)", N_("next round"), key_display="PgDn"),
+        Binding("pageup", "round(-1)", N_("prev. round"), key_display="PgUp"),
+        Binding("home", "go(0)", N_("start"), key_display="Home"),
+        Binding("end", "go(-1)", N_("end"), key_display="End"),
+        Binding("v", "seat", N_("seat")),
+        Binding("s", "sheet", N_("sheet")),
+        Binding("q", "quit", N_("quit")),
     ]
 
     def __init__(self, record: GameRecord, seat: int = 0) -> None:
         super().__init__()
+        translate_bindings(self)
         self.record = record
         self.states = list(replay_states(record))
-        self.names = list(record.names or [f"seat {s}" for s in range(record.rules.players)])
+        self.names = render.display_names(
+            list(record.names or [_("seat {n}").format(n=s) for s in range(record.rules.players)]))
         self.index = 0
         self.seat = seat
 
@@ -59,7 +64,7 @@ class ReplayApp(App[None]):
         with Horizontal(id="middle"):
             yield Static(id="players")
             with Vertical(id="tricks"):
-                yield Static(Text("Trick", style="bold underline"))
+                yield Static(Text(_("Trick"), style="bold underline"))
                 yield Static(id="trick")
                 yield Static(id="last")
         yield Static(id="hand")
@@ -75,18 +80,19 @@ class ReplayApp(App[None]):
     def show(self) -> None:
         view = self.view()
         total = len(self.states) - 1
-        step = Text(f"decision {self.index}/{total}", style="bold")
+        step = Text(_("decision {n}/{total}").format(n=self.index, total=total), style="bold")
         if self.index:
             before = self.states[self.index - 1]
             action = self.record.actions[self.index - 1]
-            step.append(f" · {self.names[before.current_player()]}: {before.action_to_text(action)}")
-        step.append(f" · seen by {self.names[self.seat]}", style="italic")
+            decision = render.decision_text(action, before.view(self.seat))
+            step.append(f" · {self.names[before.current_player()]}: {decision}")
+        step.append(" · " + _("seen by {name}").format(name=self.names[self.seat]), style="italic")
         self.query_one("#status", Static).update(render.status_line(view, self.names))
         self.query_one("#step", Static).update(step)
         self.query_one("#players", Static).update(render.players_table(view, self.names))
         self.query_one("#trick", Static).update(render.current_trick(view, self.names))
         self.query_one("#last", Static).update(render.last_trick(view, self.names))
-        hand = Text(f"{render.possessive(self.names[self.seat])} hand: ", style="bold")
+        hand = Text(render.hand_of(self.names[self.seat]) + ": ", style="bold")
         for card in cards_of(view.hand):
             hand.append_text(render.card_text(card, view))
             hand.append(" ")
@@ -119,4 +125,4 @@ class ReplayApp(App[None]):
         self.show()
 
     def action_sheet(self) -> None:
-        self.push_screen(InfoScreen("Score sheet", render.score_sheet(self.view(), self.names), key="s"))
+        self.push_screen(InfoScreen(_("Score sheet"), render.score_sheet(self.view(), self.names), key="s"))

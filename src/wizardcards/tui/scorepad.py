@@ -26,40 +26,75 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from . import store
 from .chart import totals_chart
+from .i18n import N_, _, ngettext, translate_bindings
 from .scorepad_model import PadError, ScorePad, parse_numbers
+
+SEATS = 6
+"""Name fields on the setup screen: the most players Wizard has. The pad has as many players as names typed."""
+
+
+class Form(VerticalScroll, can_focus=False):
+    """The setup form: it scrolls, but takes no focus (a scrolling container is a Tab stop of its own otherwise,
+    invisible between the fields)."""
 
 
 class PadSetupScreen(Screen[ScorePad]):
-    BINDINGS: ClassVar = [Binding("escape", "app.quit", "quit")]
+    """The players (as many as names are typed, 3 to 6), the bid rule, the schedule and the first dealer.
+
+    The focus starts in the first name field and Tab goes from field to field (the form's scrolling container takes
+    no focus of its own, so no Tab lands on an invisible stop). The fields are empty, with placeholders."""
+
+    BINDINGS: ClassVar = [Binding("escape", "app.quit", N_("quit"))]
+
+    def __init__(self) -> None:
+        super().__init__()
+        translate_bindings(self)
 
     def compose(self) -> ComposeResult:
-        yield Static(Text("Wizard score pad · new game", style="bold"))
-        with VerticalScroll(id="form"):
-            yield Label("Players in seat order, clockwise (3 to 6; leave the rest empty):")
-            for seat in range(6):
-                yield Input(f"Player {seat + 1}" if seat < 4 else "", placeholder=f"player {seat + 1}",
-                            id=f"name-{seat}", classes="name")
+        yield Static(Text(_("Wizard score pad · new game"), style="bold"))
+        with Form(id="form"):
+            yield Label(_("Players in seat order, clockwise: type 3 to 6 names, Tab to the next field."))
+            for seat in range(SEATS):
+                yield Input("", placeholder=_("player {n}").format(n=seat + 1), id=f"name-{seat}", classes="name")
             with Horizontal(classes="row"):
-                yield Select([("bids: no restriction", "none"), ("hook rule", "hook"), ("Canadian rule", "canadian")],
-                             value="none", allow_blank=False, id="bid_rule")
-                yield Select([("standard schedule", "standard"), ("Double Down", "double-down"),
-                              ("quick (1, 3, 5, ...)", "quick"), ("custom hand sizes", "custom")],
+                yield Select([(_("bids: no restriction"), "none"), (_("hook rule"), "hook"),
+                              (_("Canadian rule"), "canadian")], value="none", allow_blank=False, id="bid_rule")
+                yield Select([(_("standard schedule"), "standard"), (_("Double Down"), "double-down"),
+                              (_("quick (1, 3, 5, ...)"), "quick"), (_("custom hand sizes"), "custom")],
                              value="standard", allow_blank=False, id="schedule")
-                yield Input("", placeholder="custom sizes, e.g. 1 2 3", id="custom")
-                yield Select([(f"first dealer: player {n}", n - 1) for n in range(1, 7)], value=0,
-                             allow_blank=False, id="first_dealer")
-            yield Button("Start the pad", id="start", variant="success")
+                yield Input("", placeholder=_("custom sizes, e.g. 1 2 3"), id="custom")
+                yield Select(self._dealer_choices(), value=0, allow_blank=False, id="first_dealer")
+            yield Button(_("Start the pad"), id="start", variant="success")
             yield Static("", id="error")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#start", Button).focus()
+        self.query_one("#name-0", Input).focus()
+
+    def names(self) -> list[str]:
+        """The names typed, in seat order; empty fields are no seat."""
+        names = [self.query_one(f"#name-{seat}", Input).value.strip() for seat in range(SEATS)]
+        return [n for n in names if n]
+
+    def _dealer_choices(self, names: list[str] | None = None) -> list[tuple[str, int]]:
+        names = names or []
+        count = max(len(names), 3)
+        return [(_("first dealer: {name}").format(name=names[seat] if seat < len(names) else
+                                                   _("player {n}").format(n=seat + 1)), seat) for seat in range(count)]
+
+    @on(Input.Changed, ".name")
+    def _names_changed(self) -> None:
+        """The first dealer is chosen among the names typed so far."""
+        select = self.query_one("#first_dealer", Select)
+        chosen = select.value if isinstance(select.value, int) else 0
+        choices = self._dealer_choices(self.names())
+        select.set_options(choices)
+        select.value = chosen if chosen < len(choices) else 0
 
     @on(Button.Pressed, "#start")
     @on(Input.Submitted)
     def start(self) -> None:
-        names = [self.query_one(f"#name-{seat}", Input).value.strip() for seat in range(6)]
-        names = [n for n in names if n]
+        names = self.names()
         try:
             custom = self.query_one("#custom", Input).value
             sizes = tuple(parse_numbers(custom, 1)) if custom.strip() else ()
@@ -78,17 +113,19 @@ class PadSetupScreen(Screen[ScorePad]):
 
 class PadScreen(Screen[None]):
     BINDINGS: ClassVar = [
-        Binding("up", "choose(-1)", "earlier round"),
-        Binding("down", "choose(1)", "later round"),
-        Binding("ctrl+s", "export", "export CSV + JSON"),
-        Binding("escape", "app.quit", "save & quit"),
+        Binding("up", "choose(-1)", N_("earlier round")),
+        Binding("down", "choose(1)", N_("later round")),
+        Binding("ctrl+s", "export", N_("export CSV + JSON")),
+        Binding("escape", "escape", N_("cancel correction / save & quit")),
     ]
 
     def __init__(self, pad: ScorePad) -> None:
         super().__init__()
+        translate_bindings(self)
         self.pad = pad
         self.round = pad.next_round if pad.next_round is not None else len(pad.rounds) - 1
         self.kind = "bids"
+        self.correcting = False  # ↑/↓ chose a round already entered: Escape cancels that, not the pad
         self.message = Text("")
         self._target_next()
 
@@ -107,6 +144,7 @@ class PadScreen(Screen[None]):
 
     def _target_next(self) -> None:
         """Point the entry at the next thing to enter: the first incomplete round's bids, or its tricks."""
+        self.correcting = False
         upcoming = self.pad.next_round
         if upcoming is None:
             self.round, self.kind = len(self.pad.rounds) - 1, "done"
@@ -117,24 +155,34 @@ class PadScreen(Screen[None]):
     def show(self) -> None:
         pad = self.pad
         info = pad.info(self.round)
-        head = Text(f"Round {info.number}/{len(pad.rounds)}", style="bold")
-        head.append(f" · dealer {pad.names[info.dealer]} · {info.hand_size} card{'s' if info.hand_size != 1 else ''}")
-        head.append(f" · {info.no_trump}" if info.no_trump else " · a card is turned up for trump",
+        head = Text(_("Round {n}/{total}").format(n=info.number, total=len(pad.rounds)), style="bold")
+        head.append(" · " + _("dealer {name}").format(name=pad.names[info.dealer]) + " · "
+                    + ngettext("{n} card", "{n} cards", info.hand_size).format(n=info.hand_size))
+        head.append(f" · {info.no_trump}" if info.no_trump else " · " + _("a card is turned up for trump"),
                     style="bold yellow" if info.no_trump else "")
         head.append("\n")
         order = ", ".join(pad.names)
         entry = self.query_one("#entry", Input)
+        zeros = " ".join("0" for _name in pad.names)
         if self.kind == "done":
-            head.append("Every round is scored. ↑ to correct a round, ctrl+s to export.", style="bold green")
+            head.append(_("Every round is scored. ↑ to correct a round, ctrl+s to export."), style="bold green")
             entry.placeholder = ""
         elif self.kind == "bids":
             rule = pad.rules.bid_rule.value
-            extra = "" if rule == "none" else f" ({rule} rule for the dealer)"
-            head.append(f"Enter the bids, 0..{info.hand_size}, in seat order ({order}){extra}, then Enter.")
-            entry.placeholder = " ".join("0" for _ in pad.names)
+            if rule == "none":
+                line = _("Enter the bids, 0..{n}, in seat order ({order}), then Enter.")
+            elif rule == "hook":
+                line = _("Enter the bids, 0..{n}, in seat order ({order}) (hook rule for the dealer), then Enter.")
+            else:
+                line = _("Enter the bids, 0..{n}, in seat order ({order}) (Canadian rule for the dealer), then Enter.")
+            head.append(line.format(n=info.hand_size, order=order))
+            entry.placeholder = zeros
         else:
-            head.append(f"Enter the tricks won, in seat order ({order}); they add up to {info.hand_size}.")
-            entry.placeholder = " ".join("0" for _ in pad.names)
+            head.append(_("Enter the tricks won, in seat order ({order}); they add up to {n}.").format(
+                order=order, n=info.hand_size))
+            entry.placeholder = zeros
+        if self.correcting:
+            head.append("  " + _("Escape: cancel the correction."), style="yellow")
         self.query_one("#round", Static).update(head)
         self.query_one("#message", Static).update(self.message)
         self.query_one("#sheet", Static).update(self.sheet_table())
@@ -142,10 +190,10 @@ class PadScreen(Screen[None]):
 
     def sheet_table(self) -> Table:
         pad = self.pad
-        table = Table(title="bid / won, points, total", box=box.SIMPLE_HEAD)
-        table.add_column("round", justify="right")
-        table.add_column("cards", justify="right")
-        table.add_column("dealer")
+        table = Table(title=_("bid / won, points, total"), box=box.SIMPLE_HEAD)
+        table.add_column(_("round"), justify="right")
+        table.add_column(_("cards"), justify="right")
+        table.add_column(_("dealer"))
         for name in pad.names:
             table.add_column(name, justify="right", no_wrap=True)
         for index, entry in enumerate(pad.rounds):
@@ -165,16 +213,22 @@ class PadScreen(Screen[None]):
             mark = "▶ " if index == self.round and self.kind != "done" else ""
             table.add_row(f"{mark}{info.number}", str(info.hand_size) + ("*" if info.no_trump else ""),
                           pad.names[info.dealer], *cells, style="reverse" if mark else "")
-        table.add_row("", "", "total", *(Text(str(t), style="bold") for t in pad.totals))
+        table.add_row("", "", _("total"), *(Text(str(t), style="bold") for t in pad.totals))
         return table
 
     def end_text(self) -> Text:
         pad = self.pad
+        starred = any(pad.info(index).no_trump for index in range(len(pad.rounds)))
+        footnote = Text(_("* no trump in that round") + "\n", style="dim") if starred else Text("")
         if not pad.finished:
-            return Text("* no trump in that round", style="dim")
-        winners = " and ".join(pad.names[s] for s in pad.winners())
-        out = Text(f"Winner: {winners} with {max(pad.totals)}\n\n", style="bold green")
-        out.append("Running totals\n", style="bold underline")
+            return footnote
+        won = pad.winners()
+        names = [pad.names[s] for s in won]
+        line = (_("Winner: {name} with {points}").format(name=names[0], points=max(pad.totals)) if len(names) == 1
+                else _("Winners: {names} with {points}").format(names=", ".join(names), points=max(pad.totals)))
+        out = footnote
+        out.append(line + "\n\n", style="bold green")
+        out.append(_("Running totals") + "\n", style="bold underline")
         out.append_text(totals_chart(pad.running_totals(), pad.names))
         return out
 
@@ -196,10 +250,14 @@ class PadScreen(Screen[None]):
             return
         pad.save(store.scorepad_path())
         number = self.round + 1
-        self.message = Text(f"✓ round {number}: {self.kind} entered", style="green")
+        entered = _("✓ round {n}: bids entered") if self.kind == "bids" else _("✓ round {n}: tricks entered")
+        self.message = Text(entered.format(n=number), style="green")
         if conflicts:
-            self.message.append(f" · note: after this correction the {pad.rules.bid_rule.value} rule would refuse "
-                                f"the dealer's bid in round(s) {', '.join(map(str, conflicts))}", style="yellow")
+            rule = _("hook rule") if pad.rules.bid_rule.value == "hook" else _("Canadian rule")
+            self.message.append(" · " + ngettext(
+                "note: after this correction the {rule} would refuse the dealer's bid in round {rounds}",
+                "note: after this correction the {rule} would refuse the dealer's bid in rounds {rounds}",
+                len(conflicts)).format(rule=rule, rounds=", ".join(map(str, conflicts))), style="yellow")
         event.input.value = ""
         if self.kind == "bids":
             self.kind = "tricks"
@@ -222,10 +280,23 @@ class PadScreen(Screen[None]):
             value = ""
         else:
             self.kind = "bids"
+            self.correcting = True
             value = " ".join(map(str, entry.bids or []))
         self.query_one("#entry", Input).value = value
-        self.message = Text(f"correcting round {target + 1}: edit the bids, then the tricks" if value else "",
-                            style="yellow")
+        self.message = Text(_("correcting round {n}: edit the bids, then the tricks").format(n=target + 1) if value
+                            else "", style="yellow")
+        self.show()
+
+    def action_escape(self) -> None:
+        """Escape cancels a correction under way (what Enter already took stays entered); otherwise it quits, the
+        pad being saved after every entry."""
+        if not self.correcting:
+            self.app.exit()
+            return
+        number = self.round + 1
+        self._target_next()
+        self.query_one("#entry", Input).value = ""
+        self.message = Text(_("correction of round {n} cancelled").format(n=number), style="yellow")
         self.show()
 
     def action_export(self) -> None:
@@ -236,12 +307,13 @@ class PadScreen(Screen[None]):
         paths[0].write_text(self.pad.export_csv())
         paths[1].write_text(self.pad.export_json())
         self.exported = paths
-        self.message = Text(f"exported {paths[0]} and {paths[1]}", style="green")
+        self.message = Text(_("exported {csv} and {json}").format(csv=paths[0], json=paths[1]), style="green")
         self.show()
 
 
 class ScorePadApp(App[None]):
     TITLE = "wizard score"
+    ENABLE_COMMAND_PALETTE = False  # Textual's own texts, in English only
     CSS = """
     #form { padding: 0 1; }
     .name { width: 40; }
@@ -264,7 +336,8 @@ class ScorePadApp(App[None]):
             try:
                 self.pad = ScorePad.load(path)
             except (PadError, ValueError, KeyError) as error:
-                self.notify(f"the saved pad could not be read ({error}); starting a new one", severity="error")
+                self.notify(_("the saved pad could not be read ({error}); starting a new one").format(error=error),
+                            severity="error")
         if self.pad is not None:
             self.push_screen(PadScreen(self.pad))
         else:

@@ -33,10 +33,13 @@ from typing import Any
 from ..core.pad_rules import no_trump_reason
 from ..core.rules import WIZARD_PLAYERS, BidRule, Game, ImpossibleRulesError, RuleSet, Schedule
 from ..core.wizard import dealer_forbidden_bid, round_score, winners_of
+from .i18n import N_, _, ngettext
 
 PAD_FORMAT = "wizardcards-scorepad/1"
-_NO_TRUMP_WHY = {"all_dealt": "no trump: every card is dealt", "last_hand": "no trump: the last hand of Double Down",
-                 None: ""}
+# The messages a player sees on the pad's screen are translated (i18n.py); those of reading a file stay English.
+_NO_TRUMP_WHY = {"all_dealt": N_("no trump: every card is dealt"),
+                 "last_hand": N_("no trump: the last hand of Double Down"), None: ""}
+RULE_WORDS = {"hook": N_("hook rule"), "canadian": N_("Canadian rule")}
 
 
 class PadError(ValueError):
@@ -72,9 +75,9 @@ class ScorePad:
     def __post_init__(self) -> None:
         names = [n.strip() for n in self.names]
         if len(names) not in WIZARD_PLAYERS:
-            raise PadError(f"Wizard is played by 3 to 6 players, not {len(names)}")
+            raise PadError(_("Wizard is played by 3 to 6 players, not {n}").format(n=len(names)))
         if any(not n for n in names) or len(set(names)) != len(names):
-            raise PadError("every player needs a name, and no two the same")
+            raise PadError(_("every player needs a name, and no two the same"))
         self.names = names
         if self.rules.game is not Game.WIZARD:
             raise PadError("the score pad keeps the score of Wizard")
@@ -108,7 +111,8 @@ class ScorePad:
         self._check_index(index)
         size = self.rules.hand_sizes[index]
         last = index == len(self.rounds) - 1
-        no_trump = _NO_TRUMP_WHY[no_trump_reason(self.rules, index)]
+        why = _NO_TRUMP_WHY[no_trump_reason(self.rules, index)]
+        no_trump = _(why) if why else ""
         return RoundInfo(index + 1, (self.first_dealer + index) % self.players, size, no_trump, last)
 
     def points(self, index: int) -> list[int] | None:
@@ -171,10 +175,10 @@ class ScorePad:
         self._check_numbers("bid", bids, info)
         forbidden = self.forbidden_bid(index, bids)
         if forbidden is not None and bids[info.dealer] == forbidden:
-            rule = self.rules.bid_rule.value
+            rule = _(RULE_WORDS[self.rules.bid_rule.value])
             raise PadError(
-                f"{rule} rule: {self.names[info.dealer]} (dealer) may not bid {forbidden}: the bids would add up to "
-                f"the hand size {info.hand_size}"
+                _("{rule}: {name} (dealer) may not bid {bid}: the bids would add up to the hand size {n}").format(
+                    rule=rule, name=self.names[info.dealer], bid=forbidden, n=info.hand_size)
             )
         self.rounds[index].bids = list(bids)
         return self._later_conflicts(index)
@@ -184,34 +188,45 @@ class ScorePad:
         self._check_enterable(index)
         info = self.info(index)
         if self.rounds[index].bids is None:
-            raise PadError(f"enter the bids of round {info.number} before its tricks")
-        self._check_numbers("trick count", tricks, info)
+            raise PadError(_("enter the bids of round {n} before its tricks").format(n=info.number))
+        self._check_numbers("tricks", tricks, info)
         if sum(tricks) != info.hand_size:
             raise PadError(
-                f"the tricks add up to {sum(tricks)}, but a hand of {info.hand_size} cards has exactly "
-                f"{info.hand_size} trick{'s' if info.hand_size != 1 else ''}"
+                ngettext("the tricks add up to {sum}, but a hand of {n} card has exactly {n} trick",
+                         "the tricks add up to {sum}, but a hand of {n} cards has exactly {n} tricks",
+                         info.hand_size).format(sum=sum(tricks), n=info.hand_size)
             )
         self.rounds[index].tricks = list(tricks)
 
     def _check_index(self, index: int) -> None:
         if not 0 <= index < len(self.rounds):
-            raise PadError(f"there is no round {index + 1}: the game has {len(self.rounds)} rounds")
+            raise PadError(_("there is no round {n}: the game has {total} rounds").format(
+                n=index + 1, total=len(self.rounds)))
 
     def _check_enterable(self, index: int) -> None:
         self._check_index(index)
         upcoming = self.next_round
         if upcoming is not None and index > upcoming:
-            raise PadError(f"round {upcoming + 1} comes first: enter it before round {index + 1}")
+            raise PadError(_("round {first} comes first: enter it before round {n}").format(
+                first=upcoming + 1, n=index + 1))
 
     def _check_numbers(self, what: str, values: list[int], info: RoundInfo) -> None:
+        """``what``: "bid" or "tricks", each with its own sentences (the words differ in other languages)."""
         if len(values) != self.players:
-            raise PadError(f"enter one {what} per player ({self.players}), not {len(values)}")
+            message = (_("enter one bid per player ({players}), not {n}") if what == "bid"
+                       else _("enter one trick count per player ({players}), not {n}"))
+            raise PadError(message.format(players=self.players, n=len(values)))
         for seat, value in enumerate(values):
             if not 0 <= value <= info.hand_size:
-                raise PadError(
-                    f"{self.names[seat]}'s {what} is {value}: round {info.number} deals {info.hand_size} card"
-                    f"{'s' if info.hand_size != 1 else ''}, so it must be 0..{info.hand_size}"
-                )
+                message = (
+                    ngettext("{name}'s bid is {value}: round {round} deals {n} card, so it must be 0..{n}",
+                             "{name}'s bid is {value}: round {round} deals {n} cards, so it must be 0..{n}",
+                             info.hand_size) if what == "bid" else
+                    ngettext("{name} won {value} tricks: round {round} deals {n} card, so it must be 0..{n}",
+                             "{name} won {value} tricks: round {round} deals {n} cards, so it must be 0..{n}",
+                             info.hand_size))
+                raise PadError(message.format(name=self.names[seat], value=value, round=info.number,
+                                              n=info.hand_size))
 
     def _later_conflicts(self, index: int) -> list[int]:
         out = []
@@ -370,8 +385,9 @@ def parse_numbers(text: str, players: int) -> list[int]:
     """``"1 2 1 3"`` (spaces or commas) -> [1, 2, 1, 3]; ``PadError`` for anything else."""
     words = text.replace(",", " ").split()
     if not words:
-        raise PadError(f"type {players} numbers, one per player, e.g. {' '.join(['1'] * players)}")
+        raise PadError(_("type {n} numbers, one per player, e.g. {example}").format(
+            n=players, example=" ".join(["1"] * players)))
     try:
         return [int(w) for w in words]
     except ValueError:
-        raise PadError(f"only whole numbers, one per player: {text.strip()!r}") from None
+        raise PadError(_("only whole numbers, one per player: {text!r}").format(text=text.strip())) from None
