@@ -165,3 +165,71 @@ def test_the_lists_come_a_page_at_a_time_newest_first(server: ServerProcess, pag
     pager.get_by_role("button", name="‹ Newer").click()
     expect(pager).to_contain_text(f"1–15 of {total}")
     assert page.script_errors == []  # type: ignore[attr-defined]
+
+
+def panel_tops(page: Page) -> dict[str, float]:
+    """The top of the create form and of every visible panel of the lobby, in px from the page's top."""
+    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#main.lobby > .card-panel')]
+        .filter((el) => !el.hidden).map((el) => [el.id, el.getBoundingClientRect().top + scrollY]))""")
+
+
+def test_desktop_lobby_form_level_with_the_right_column(
+    server: ServerProcess, new_context: Callable[..., BrowserContext], screenshot
+) -> None:
+    """The "New table" card starts level with the first panel of the right column: with "Your games" shown, and with
+    the "Table ready" panel just after creating a table (it used to sit 70-100 px lower)."""
+    page = watch_errors(new_context().new_page())
+    page.goto(server.url + "/")
+    page.fill("#your-name", "Ann")
+    page.select_option("#seat-kind-1", "human")  # an invited person: the lobby stays, with the "Table ready" panel
+    page.fill("#seat-name-1", "Bo")
+    page.click("#btn-create")
+    expect(page.locator("#created")).to_be_visible()
+    tops = panel_tops(page)
+    assert abs(tops["create-form"] - tops["created"]) <= 1, tops
+    page.reload()
+    expect(page.locator("#my-games")).to_be_visible()  # Ann's seat, under "Your games"
+    tops = panel_tops(page)
+    assert "created" not in tops
+    assert abs(tops["create-form"] - tops["my-games"]) <= 1, tops
+    assert tops["open-tables"] > tops["my-games"]
+    screenshot(page, "lobby-desktop-your-games")
+    assert page.script_errors == []  # type: ignore[attr-defined]
+
+
+# the width of an option's text in the select's font, and the room the select gives it (its inner width, less the
+# drop-down arrow): the text a phone shows in the closed select is cut where it does not fit
+FITS = """(select) => {
+  const style = getComputedStyle(select);
+  const context = document.createElement('canvas').getContext('2d');
+  context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 18;
+  return [...select.options].map((option) => [option.text, Math.ceil(context.measureText(option.text).width), room]);
+}"""
+
+
+def test_phone_seat_selects_show_the_bot_level(
+    server: ServerProcess, new_context: Callable[..., BrowserContext]
+) -> None:
+    for lang, level in (("en", "level 3"), ("de", "Stufe 3")):
+        context = new_context(viewport=PHONE)
+        context.add_init_script(f"localStorage.setItem('wizardcards.lang', {lang!r})")
+        page = watch_errors(context.new_page())
+        page.goto(server.url + "/")
+        page.select_option("#players", "6")
+        expect(page.locator("#seat-list li")).to_have_count(6)
+        for seat in range(1, 6):
+            select = page.locator(f"#seat-kind-{seat}")
+            widths = select.evaluate(FITS)
+            too_wide = [(text, width, room) for text, width, room in widths if width > room]
+            assert too_wide == [], f"{lang}, seat {seat + 1}: cut off on a phone: {too_wide}"
+            assert any(level in text for text, _, _ in widths)
+        no_sideways_scroll(page)
+    # the name and the kind of a seat side by side still fit on a desktop
+    wide = watch_errors(new_context().new_page())
+    wide.goto(server.url + "/")
+    name_box = wide.locator("#seat-name-1").bounding_box()
+    kind_box = wide.locator("#seat-kind-1").bounding_box()
+    assert name_box and kind_box and abs(name_box["y"] - kind_box["y"]) < 2 and kind_box["x"] > name_box["x"]
+    too_wide = [(text, width, room) for text, width, room in wide.locator("#seat-kind-1").evaluate(FITS) if width > room]
+    assert too_wide == [], too_wide

@@ -118,7 +118,7 @@ class Replay {
     if (a >= 54 && a <= 57) return t('replay.names_trump', { who, suit: SUITS[a - 54].name });
     if (a === 58) return t('replay.names_no_trump', { who });
     if (a === 59) return t('replay.passes', { who });
-    if (a >= 60) return t('replay.bids', { who, bid: a - 60 });
+    if (a >= 60) return t(step.view.game === 'wily' ? 'replay.bids' : 'replay.says', { who, bid: a - 60 });
     return `${who}: ${step.text}`;
   }
 
