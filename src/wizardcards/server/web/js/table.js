@@ -2,8 +2,13 @@
 // taken here. Nothing here decides what is legal: the hand's playable cards, the bids offered and the trump choices
 // are the view's legal actions; the server and its core check every decision again.
 //
-// Views are shown one after another with short pauses (the other seats' cards appear one by one, a finished trick
-// stays on the table a moment and then goes to its winner); the pace is a setting ('normal', 'fast', 'off').
+// The server paces its bots (a table's bot pace, 0.7 s by default, between an action and a bot's next one), so the
+// views come one by one and are shown as they come. The page adds only what a table shows between moves: each card
+// flies from its player's place to the trick, a finished trick stays on the table a moment and then goes to its
+// winner, and after a hand's last trick the hand's summary stays until dismissed or for a few seconds, before the
+// next hand is dealt on screen. Views that arrive meanwhile wait in a queue. How long each of these takes is a
+// setting ('normal', 'fast', 'off'); the seats around the table are placed by seats.js, the summary is
+// round_summary.js's. Every word is the player's language (i18n.js, the "table" catalog).
 
 import { api, findInvite, findSeat, HttpError, rememberSeat, savedName, saveName } from './api.js';
 import {
@@ -11,16 +16,24 @@ import {
   TRUMP_BASE,
 } from './cards.js';
 import { announce, copyText, fill, h, s, storageGet, storageSet } from './dom.js';
+import { t } from './i18n.js';
+import { languageSwitch } from './language_switch.js';
+import { showRoundSummary } from './round_summary.js';
+import { openRulesHelp } from './rules_help.js';
 import { GAME_NAMES, handSizes, teamMembers, teamName } from './rules.js';
 import { ranking, scorekeeperLine, teamList, wilyChart, wilySheet, wizardChart, wizardSheet } from './scores.js';
+import { centreOf, flyIn, layoutRing } from './seats.js';
 import { TableSocket } from './socket.js';
 
+// milliseconds: deal, a card's flight from its player to the trick; trick, a finished trick on the table; fly, its
+// flight to the winner; summary, the hand's summary; queued, between views that waited behind one of these
 const SPEEDS = {
-  normal: { play: 650, trick: 1100, fly: 450 },
-  fast: { play: 220, trick: 500, fly: 250 },
-  off: { play: 0, trick: 0, fly: 0 },
+  normal: { deal: 320, trick: 1100, fly: 450, summary: 6000, queued: 250 },
+  fast: { deal: 180, trick: 500, fly: 250, summary: 3500, queued: 120 },
+  off: { deal: 0, trick: 0, fly: 0, summary: 0, queued: 0 },
 };
 const SPEED_KEY = 'wizardcards.speed';
+const CARD_KEYS = 'cdhs'; // C D H S choose a trump suit (N: no trump) in every language: the keys are the suits' order
 
 const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 
@@ -28,7 +41,7 @@ function speed() {
   const chosen = storageGet(SPEED_KEY, null);
   if (SPEEDS[chosen]) return { name: chosen, ...SPEEDS[chosen] };
   const reduced = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  return reduced ? { name: 'fast', ...SPEEDS.fast, fly: 0 } : { name: 'normal', ...SPEEDS.normal };
+  return reduced ? { name: 'fast', ...SPEEDS.fast, deal: 0, fly: 0 } : { name: 'normal', ...SPEEDS.normal };
 }
 
 function clockIcon() {
@@ -43,10 +56,8 @@ function formatSeconds(seconds) {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
-const PHASE_VERB = {
-  choose_trump: 'choosing trump', bid: 'bidding', auction: 'bidding', name_trump: 'naming trump',
-  pass_cards: 'passing cards', play: 'playing',
-};
+const PHASES = ['choose_trump', 'bid', 'auction', 'name_trump', 'pass_cards', 'play'];
+const phaseKey = (phase) => (PHASES.includes(phase) ? phase : 'other');
 
 export function startTable(root, token, options = {}) {
   const screen = new TableScreen(root, token, options);
@@ -67,6 +78,7 @@ class TableScreen {
     this.players = null; // from "table" messages: [{seat, name, bot, claimed, connected}]
     this.status = 'waiting';
     this.hints = false;
+    this.botPace = null; // seconds, from the welcome (the server paces the bots)
     this.shown = null; // the view message on screen
     this.queue = [];
     this.pumping = false;
@@ -85,6 +97,9 @@ class TableScreen {
     this.focusCard = null;
     this.summaryClosed = false;
     this.panel = null; // 'scores' | 'chat' on a narrow screen
+    this.trickDrawn = null; // {leader, cards} of the trick on screen: the cards added since fly in from their players
+    this.playedFrom = null; // {card, from}: where this seat's card was clicked, the start of its flight
+    this.flights = [];
   }
 
   start() {
@@ -101,9 +116,9 @@ class TableScreen {
     }
     if (!this.token) {
       fill(this.root, h('main', { id: 'main', class: 'notice' },
-        h('h1', {}, 'No table here'),
-        h('p', {}, 'This address holds no seat. Open the invite link you were sent, or go to the lobby.'),
-        h('a', { href: '/', class: 'button primary' }, 'Go to the lobby')));
+        h('h1', {}, t('table.no_table.title')),
+        h('p', {}, t('table.no_table.text')),
+        h('a', { href: '/', class: 'button primary' }, t('table.go_lobby'))));
       return;
     }
     const known = findSeat(this.token);
@@ -118,7 +133,7 @@ class TableScreen {
     const input = h('input', { id: 'join-name', type: 'text', maxlength: 64, required: true, autocomplete: 'nickname',
       value: savedName() });
     const error = h('p', { class: 'error-line', id: 'join-error', role: 'alert' });
-    const submit = h('button', { type: 'submit', class: 'primary' }, 'Join the table');
+    const submit = h('button', { type: 'submit', class: 'primary' }, t('table.join.submit'));
     const form = h('form', { class: 'card-panel join-form', onsubmit: async (event) => {
       event.preventDefault();
       const name = input.value.trim();
@@ -135,17 +150,20 @@ class TableScreen {
           this.usedInvite();
           return;
         }
-        const retry = failure instanceof HttpError && failure.retryAfter ? ` Try again in ${Math.ceil(failure.retryAfter)} s.` : '';
-        error.textContent = `Could not take the seat: ${failure.message}.${retry}`;
+        const retry = failure instanceof HttpError && failure.retryAfter
+          ? ` ${t('table.join.retry', { seconds: Math.ceil(failure.retryAfter) })}` : '';
+        error.textContent = `${t('table.join.failed', { reason: failure.message })}${retry}`;
         input.focus();
         return;
       }
       this.connect(null);
     } },
-    h('h1', {}, 'Take your seat'),
-    h('p', {}, 'You were invited to a table. The other players will see this name.'),
-    h('label', { for: 'join-name' }, 'Your name'), input, error,
-    h('div', { class: 'row' }, submit, h('a', { href: '/', class: 'button' }, 'Lobby')));
+    h('h1', {}, t('table.join.title')),
+    // an invite link is an invitation; a seat's own link opened in another browser (a second device) is the seat
+    // coming back: it asks the name only because this browser does not know it yet
+    h('p', {}, this.invite ? t('table.join.invited') : t('table.join.own_seat')),
+    h('label', { for: 'join-name' }, t('table.join.name')), input, error,
+    h('div', { class: 'row' }, submit, h('a', { href: '/', class: 'button' }, t('table.lobby'))));
     fill(this.root, h('main', { id: 'main', class: 'notice' }, form));
     input.focus();
   }
@@ -166,10 +184,9 @@ class TableScreen {
 
   usedInvite() {
     fill(this.root, h('main', { id: 'main', class: 'notice' },
-      h('h1', {}, 'This invite link was used'),
-      h('p', {}, 'An invite link takes one seat, once. If you took the seat in another browser, open the table there '
-        + '(its lobby lists it under "Your games"); otherwise ask the person who invited you for a new link.'),
-      h('a', { href: '/', class: 'button primary' }, 'Go to the lobby')));
+      h('h1', {}, t('table.used_invite.title')),
+      h('p', {}, t('table.used_invite.text')),
+      h('a', { href: '/', class: 'button primary' }, t('table.go_lobby'))));
   }
 
   connect(name) {
@@ -187,73 +204,86 @@ class TableScreen {
 
   build() {
     const el = this.el = {};
-    el.info = h('div', { class: 'game-info', id: 'game-info' }, 'Connecting…');
+    el.info = h('div', { class: 'game-info', id: 'game-info' }, t('table.connecting'));
     el.lastButton = h('button', { type: 'button', id: 'btn-last-trick', class: 'small', onclick: () => this.showLastTrick(),
-      'aria-keyshortcuts': 'L', disabled: true }, 'Last trick');
+      'aria-keyshortcuts': 'L', disabled: true }, t('table.last_trick'));
     el.scoresButton = h('button', { type: 'button', id: 'btn-scores', class: 'narrow-only',
-      onclick: () => this.togglePanel('scores'), 'aria-keyshortcuts': 'V', 'aria-expanded': 'false' }, 'Scores');
+      onclick: () => this.togglePanel('scores'), 'aria-keyshortcuts': 'V', 'aria-expanded': 'false' }, t('table.scores'));
     el.unread = h('span', { class: 'badge', hidden: true });
     el.chatButton = h('button', { type: 'button', id: 'btn-chat', class: 'narrow-only',
-      onclick: () => this.togglePanel('chat'), 'aria-keyshortcuts': 'M', 'aria-expanded': 'false' }, 'Chat', el.unread);
+      onclick: () => this.togglePanel('chat'), 'aria-keyshortcuts': 'M', 'aria-expanded': 'false' }, t('table.chat'), el.unread);
     el.speed = h('select', { id: 'speed', onchange: () => storageSet(SPEED_KEY, el.speed.value) },
-      h('option', { value: 'normal' }, 'Normal'), h('option', { value: 'fast' }, 'Fast'), h('option', { value: 'off' }, 'Off'));
+      h('option', { value: 'normal' }, t('table.speed.normal')), h('option', { value: 'fast' }, t('table.speed.fast')),
+      h('option', { value: 'off' }, t('table.speed.off')));
     el.speed.value = speed().name;
-    el.menu = h('details', { class: 'menu' },
-      h('summary', { 'aria-label': 'More' }, '\u22ef'),
+    el.menu = h('details', { class: 'menu', id: 'table-menu' },
+      h('summary', { 'aria-label': t('table.menu') }, '\u22ef'),
       h('div', { class: 'menu-body' },
-        h('label', { for: 'speed' }, 'Animation'), el.speed,
-        h('button', { type: 'button', onclick: () => this.showHelp() }, 'Keyboard keys (?)'),
-        h('a', { href: '/', class: 'button' }, 'Back to the lobby')));
+        h('label', { for: 'speed' }, t('table.speed.label')), el.speed,
+        languageSwitch(),
+        h('button', { type: 'button', id: 'btn-rules', onclick: () => this.showRules() }, t('table.rules')),
+        h('button', { type: 'button', onclick: () => this.showHelp() }, t('table.keys_button')),
+        h('a', { href: '/', class: 'button' }, t('table.back_to_lobby'))));
     const top = h('header', { class: 'topbar' },
-      h('a', { href: '/', class: 'brand', 'aria-label': 'wizardcards lobby' }, '\u2605'),
+      h('a', { href: '/', class: 'brand', 'aria-label': t('table.brand') }, '\u2605'),
       el.info,
-      h('nav', { class: 'top-actions', 'aria-label': 'Table' }, el.scoresButton, el.chatButton, el.menu));
+      h('nav', { class: 'top-actions', 'aria-label': t('table.nav') }, el.scoresButton, el.chatButton, el.menu));
 
     el.teams = h('div', { class: 'teams', id: 'teams', hidden: true });
-    el.seats = h('ol', { class: 'seats', id: 'seats', 'aria-label': 'Players' });
+    el.seats = h('ol', { class: 'seats', id: 'seats', 'aria-label': t('table.players') });
     el.trump = h('div', { class: 'trump-box', id: 'trump' });
-    el.trick = h('div', { class: 'trick', id: 'trick', role: 'group', 'aria-label': 'Trick on the table' });
+    el.trick = h('div', { class: 'trick', id: 'trick', role: 'group', 'aria-label': t('table.trick_label') });
     el.centreNote = h('div', { class: 'centre-note', id: 'centre-note' });
+    el.zone = h('div', { class: 'trick-zone', id: 'trick-zone' }, el.trick, el.centreNote);
+    el.ring = h('div', { class: 'ring', id: 'ring' }, el.seats, el.zone, el.trump, el.lastButton);
     el.status = h('p', { class: 'status-line', id: 'status-line' });
     el.timer = h('span', { class: 'timer', id: 'timer', hidden: true });
     el.hintSlot = h('span', { class: 'hint-slot' });
     el.error = h('p', { class: 'error-line', id: 'error-line', role: 'alert' });
     el.controls = h('div', { class: 'controls', id: 'controls' });
     el.hintBox = h('div', { class: 'hint-box', id: 'hint-box', hidden: true, 'aria-live': 'polite' });
-    el.hand = h('div', { class: 'hand', id: 'hand', role: 'group', 'aria-label': 'Your hand' });
+    el.hand = h('div', { class: 'hand', id: 'hand', role: 'group', 'aria-label': t('table.hand') });
     el.waiting = h('section', { class: 'waiting-room', id: 'waiting-room', hidden: true, 'aria-live': 'polite' });
     el.summary = h('section', { class: 'summary', id: 'summary', hidden: true, 'aria-labelledby': 'summary-title' });
 
     el.sheet = h('div', { class: 'sheet-wrap', id: 'sheet' });
     el.chart = h('div', { class: 'chart-wrap', id: 'chart' });
-    el.chatLog = h('ol', { class: 'chat-log', id: 'chat-log', role: 'log', 'aria-label': 'Chat messages' });
+    el.chatLog = h('ol', { class: 'chat-log', id: 'chat-log', role: 'log', 'aria-label': t('table.chat_messages') });
     el.chatInput = h('input', { id: 'chat-input', type: 'text', maxlength: 300, autocomplete: 'off',
-      placeholder: 'Say something…', 'aria-label': 'Chat message' });
+      placeholder: t('table.chat_placeholder'), 'aria-label': t('table.chat_message') });
     el.chatForm = h('form', { class: 'chat-form', id: 'chat-form', onsubmit: (event) => { event.preventDefault(); this.sendChat(); } },
-      el.chatInput, h('button', { type: 'submit' }, 'Send'));
+      el.chatInput, h('button', { type: 'submit' }, t('table.send')));
     el.scoresPanel = h('section', { class: 'panel scores-panel', id: 'scores-panel', 'aria-labelledby': 'scores-title' },
-      h('div', { class: 'panel-head' }, h('h2', { id: 'scores-title' }, 'Scores'),
-        h('button', { type: 'button', class: 'narrow-only close', onclick: () => this.togglePanel(null) }, 'Close')),
+      h('div', { class: 'panel-head' }, h('h2', { id: 'scores-title' }, t('table.scores')),
+        h('button', { type: 'button', class: 'narrow-only close', onclick: () => this.togglePanel(null) }, t('table.close'))),
       el.chart, el.sheet);
     el.chatPanel = h('section', { class: 'panel chat-panel', id: 'chat-panel', 'aria-labelledby': 'chat-title' },
-      h('div', { class: 'panel-head' }, h('h2', { id: 'chat-title' }, 'Chat'),
-        h('button', { type: 'button', class: 'narrow-only close', onclick: () => this.togglePanel(null) }, 'Close')),
+      h('div', { class: 'panel-head' }, h('h2', { id: 'chat-title' }, t('table.chat')),
+        h('button', { type: 'button', class: 'narrow-only close', onclick: () => this.togglePanel(null) }, t('table.close'))),
       el.chatLog, el.chatForm);
     el.side = h('aside', { class: 'side', id: 'side' }, el.scoresPanel, el.chatPanel);
 
     el.dialog = h('dialog', { class: 'dialog', id: 'dialog', 'aria-labelledby': 'dialog-title' });
 
-    const playArea = h('section', { class: 'play-area', 'aria-label': 'Table' },
-      el.teams, el.seats,
-      h('div', { class: 'centre' }, el.trump, h('div', { class: 'trick-wrap' }, el.trick, el.centreNote, el.lastButton)),
-      el.waiting,
+    // the hand sits at the bottom with what is asked of you right above it; the table (the ring) takes the rest
+    el.playArea = h('section', { class: 'play-area', 'aria-label': t('table.table_label') },
+      el.teams, el.ring, el.waiting,
       h('div', { class: 'turn-row' }, el.status, el.timer, el.hintSlot),
       el.error, el.controls, el.hintBox, el.hand);
-    const main = h('main', { id: 'main', class: 'table-main' }, playArea, el.side);
+    const main = h('main', { id: 'main', class: 'table-main' }, el.playArea, el.side);
     this.screenEl = h('div', { class: 'table-screen' }, top, main, el.summary, el.dialog);
     fill(this.root, this.screenEl);
     document.addEventListener('keydown', (event) => this.onKey(event));
-    window.addEventListener('resize', () => { if (this.shown) this.renderHand(this.shown.view); });
+    // the menu closes on a click or tap anywhere outside it (Escape closes it too: onKey)
+    document.addEventListener('pointerdown', (event) => {
+      if (el.menu.open && !el.menu.contains(event.target)) el.menu.open = false;
+    });
+    window.addEventListener('resize', () => {
+      if (!this.shown) return;
+      this.renderHand(this.shown.view);
+      this.layout();
+    });
+    if (window.ResizeObserver) new ResizeObserver(() => this.layout()).observe(el.ring);
   }
 
   // --- messages -----------------------------------------------------------------------------------------------
@@ -268,14 +298,14 @@ class TableScreen {
     banner.hidden = false;
     if (status === 'back') {
       banner.className = 'banner ok';
-      banner.textContent = '\u2714 Connected again. The table is up to date.';
+      banner.textContent = `\u2714 ${t('table.banner.back')}`;
       this.bannerTimer = setTimeout(() => { banner.hidden = true; }, 3000);
     } else if (status === 'fatal') {
       banner.className = 'banner bad';
-      banner.textContent = '\u2716 This link is not valid (no seat or table has it).';
+      banner.textContent = `\u2716 ${t('table.banner.fatal')}`;
     } else {
       banner.className = 'banner bad';
-      banner.textContent = `\u26a0 Connection lost. Reconnecting${attempt > 1 ? ` (try ${attempt})` : ''}…`;
+      banner.textContent = `\u26a0 ${attempt > 1 ? t('table.banner.lost_try', { attempt }) : t('table.banner.lost')}`;
     }
     this.screenEl && this.screenEl.classList.toggle('offline', status === 'lost' || status === 'connecting');
   }
@@ -284,6 +314,7 @@ class TableScreen {
     switch (message.type) {
       case 'welcome': return this.onWelcome(message);
       case 'view':
+        // when the page received it (the tests of the bots' pace read these, and the turn timer counts from it)
         message.receivedAt = Date.now();
         this.queue.push(message);
         return this.pump();
@@ -304,6 +335,7 @@ class TableScreen {
     this.bots = message.bots;
     this.status = message.status;
     this.hints = !!message.hints;
+    this.botPace = typeof message.bot_pace === 'number' ? message.bot_pace : null;
     this.chat = []; // the server sends the recent chat again after the view
     this.renderChat();
     this.queue = [];
@@ -316,7 +348,7 @@ class TableScreen {
     this.screenEl.classList.toggle('spectator', this.seat < 0);
     this.el.chatForm.hidden = this.seat < 0;
     if (this.seat < 0 && !this.el.chatPanel.querySelector('.spectator-note')) {
-      this.el.chatPanel.append(h('p', { class: 'spectator-note' }, 'Spectators can read the chat.'));
+      this.el.chatPanel.append(h('p', { class: 'spectator-note' }, t('table.spectator_chat')));
     }
   }
 
@@ -326,9 +358,9 @@ class TableScreen {
     if (refused) this.pending = null;
     if (message.code === 'bad_token') {
       fill(this.root, h('main', { id: 'main', class: 'notice' },
-        h('h1', {}, 'This link is not valid'),
-        h('p', {}, 'No seat or table has this token. Ask for a new invite link, or start a table in the lobby.'),
-        h('a', { href: '/', class: 'button primary' }, 'Go to the lobby')));
+        h('h1', {}, t('table.bad_token.title')),
+        h('p', {}, t('table.bad_token.text')),
+        h('a', { href: '/', class: 'button primary' }, t('table.go_lobby'))));
       return;
     }
     if (this.hint && (message.reply_to === this.hint.id || message.code === 'no_hints')) this.hint = null;
@@ -343,11 +375,11 @@ class TableScreen {
       // page asks for the table as it is now; a card chosen for passing is offered again once it is this seat's turn
       if (refused && refused.phase === 'pass_cards') this.passQueue.unshift(refused.action);
       this.socket.send({ type: 'sync' });
-      text = 'The table had moved on: here it is as it is now.';
+      text = t('table.error.stale');
     } else if (message.code === 'unavailable') {
       // nothing changed on the server: the same move can be made again
       if (refused && refused.phase === 'pass_cards') this.passQueue = [];
-      text = `Could not save that, try again. (${message.message})`;
+      text = t('table.error.unavailable', { reason: message.message });
     }
     this.el.error.textContent = text;
     clearTimeout(this.errorTimer);
@@ -362,6 +394,7 @@ class TableScreen {
     if (this.shown) {
       this.renderSeats(this.shown.view);
       this.renderWaiting(this.shown);
+      this.layout();
     }
   }
 
@@ -376,21 +409,38 @@ class TableScreen {
         const previous = this.shown;
         if (previous && message.seq < previous.seq) continue; // an older view overtaken by a newer one
         const pace = speed();
+        // far behind (a reconnect, a page that was asleep) or the first view: straight to the newest, no animation
         const catchUp = !previous || this.queue.length > 6 || message.seq !== previous.seq + 1;
         const done = previous && message.seq === previous.seq + 1 ? this.completedTrick(previous, message) : null;
+        const handEnded = !catchUp && (message.view.sheet || []).length > (previous.view.sheet || []).length;
+        let waited = false;
+        this.catchingUp = catchUp;
         if (done && !catchUp && pace.trick > 0) {
           this.animating = true;
-          this.render(message, done);
+          // the hand's last trick is shown on the hand it ended: the next hand's deal, trump and dealer wait
+          this.render(handEnded ? this.endOfHand(previous, message, done) : message, done);
           this.announceTrick(done, message.view);
+          await Promise.all(this.flights);
           await sleep(pace.trick);
           await this.flyTrick(done.winner, pace.fly);
-          this.animating = false;
+          waited = true;
         } else if (done) {
           this.announceTrick(done, message.view);
         }
+        if (handEnded && pace.summary > 0) {
+          this.animating = true;
+          await this.showHandSummary(message);
+          waited = true;
+        }
+        this.animating = false;
+        this.catchingUp = catchUp;
         this.render(message, null);
-        const otherActed = previous && message.view.current_player !== this.seat;
-        if (!catchUp && otherActed && this.queue.length && pace.play > 0) await sleep(pace.play);
+        await Promise.all(this.flights);
+        // views that came while the page showed a trick or a summary follow each other a little apart, as the
+        // server sent them, until the page has caught up
+        if (waited) this.behind = true;
+        if (!this.queue.length || catchUp) this.behind = false;
+        if (this.behind && pace.queued > 0) await sleep(pace.queued);
       }
     } finally {
       this.pumping = false;
@@ -406,10 +456,33 @@ class TableScreen {
     return now && JSON.stringify(now) !== JSON.stringify(previous.last_trick) ? now : null;
   }
 
+  /** What the table looks like once a hand's last card is down: the hand that ended (its trump, dealer, bids), the
+   * trick complete, nobody on turn; the view after it already holds the next hand, shown after the summary. */
+  endOfHand(previous, message, done) {
+    const v = previous.view;
+    const tricksWon = [...v.tricks_won];
+    if (done.winner >= 0) tricksWon[done.winner] = (tricksWon[done.winner] || 0) + 1;
+    const played = new Set(done.cards);
+    return { ...message, last_trick: done,
+      view: { ...v, trick: [], hand: v.hand.filter((card) => !played.has(card)), tricks_won: tricksWon,
+        current_player: -1, legal_actions: [], phase: 'play' } };
+  }
+
+  async showHandSummary(message) {
+    const v = message.view;
+    const sheet = v.sheet || [];
+    await showRoundSummary(this.screenEl, {
+      row: sheet.at(-1), view: v, names: this.names, nameOf: (seat) => this.nameOf(seat), mySeat: this.seat,
+      number: sheet.length, holdMs: speed().summary,
+    });
+  }
+
   announceTrick(done, view) {
     if (done.winner < 0) return;
     const style = view.rules.rank_style;
-    announce(`${this.nameOf(done.winner)} won the trick: ${done.cards.map((c) => cardName(c, style)).join(', ')}.`);
+    const cards = done.cards.map((c) => cardName(c, style)).join(', ');
+    announce(done.winner === this.seat ? t('table.announce.you_won_trick', { cards })
+      : t('table.announce.won_trick', { name: this.nameOf(done.winner), cards }));
   }
 
   async flyTrick(winner, duration) {
@@ -432,8 +505,13 @@ class TableScreen {
   // --- rendering ----------------------------------------------------------------------------------------------
 
   nameOf(seat) {
-    if (seat === this.seat) return 'You';
-    return this.names[seat] || `Seat ${seat + 1}`;
+    if (seat === this.seat) return t('table.you');
+    return this.names[seat] || t('table.seat_n', { number: seat + 1 });
+  }
+
+  /** "Ann is bidding…" / "You are bidding…": a sentence about a seat, with the verb agreeing (two keys). */
+  about(seat, key, params = {}) {
+    return seat === this.seat ? t(`${key}.you`, params) : t(`${key}.other`, { name: this.nameOf(seat), ...params });
   }
 
   render(message, trickOverride) {
@@ -451,7 +529,7 @@ class TableScreen {
       // the same id and the decision it answered: the server answers an accepted one with its ack again
       if (!this.socket.send({ type: 'action', id: this.pending.id, action: this.pending.action, seq: this.pending.seq })) this.pending = null;
     }
-    this.turnDeadline = typeof message.turn_left === 'number'
+    this.turnDeadline = typeof message.turn_left === 'number' && v.current_player >= 0
       ? { seat: v.current_player, at: message.receivedAt + message.turn_left * 1000 } : null;
     this.screenEl.dataset.seq = String(message.seq);
     this.screenEl.dataset.phase = v.phase;
@@ -460,18 +538,47 @@ class TableScreen {
     this.renderTeams(v);
     this.renderSeats(v);
     this.renderTrump(v);
-    this.renderTrick(v, trickOverride);
     this.renderWaiting(message);
     this.renderInteractive(v);
     this.renderScores(v);
     this.renderSummary(message);
+    this.layout();
+    this.renderTrick(v, trickOverride); // after the layout: the new cards fly from where their players now sit
+    this.layout();
     this.el.lastButton.disabled = !message.last_trick;
     if (previous && previous.view.current_player !== v.current_player && v.current_player === this.seat
       && message.status === 'playing') {
-      announce(`Your turn: ${this.turnWhat(v)}.`);
+      announce(t('table.announce.your_turn', { what: this.turnWhat(v) }));
     }
     this.tick();
     this.driveQueuedDecisions(v);
+  }
+
+  /** Place the seats around the table (seats.js), the bottom one first. */
+  layout() {
+    if (!this.el || !this.shown) return;
+    const seats = [...this.el.seats.children];
+    const zone = this.el.zone;
+    layoutRing({
+      ring: this.el.ring, seats, zone, corners: [this.el.trump, this.el.lastButton],
+      zoneNeed: (width) => this.zoneNeed(width),
+    });
+  }
+
+  /** The height the middle of the table needs at a width: a full trick (each player's card with their name under
+   * it, in rows that fit) with the winner's line, or what is shown there during the bidding if that is taller. */
+  zoneNeed(width) {
+    const rootStyle = getComputedStyle(this.el.ring);
+    const card = parseFloat(rootStyle.getPropertyValue('--card-w')) || 50;
+    const gap = 6;
+    const slot = card + 18; // a place is a little wider than its card: room for the player's name
+    const players = this.shown.view.players;
+    const perRow = Math.max(1, Math.floor((width + gap) / (slot + gap)));
+    const rows = Math.ceil(players / perRow);
+    const trickHeight = rows * (card * 1.4 + 34) + (rows - 1) * gap + 26;
+    this.el.zone.style.height = 'auto';
+    const content = this.el.trick.scrollHeight + this.el.centreNote.offsetHeight + 8;
+    return Math.max(trickHeight, content);
   }
 
   renderInteractive(v) {
@@ -479,7 +586,8 @@ class TableScreen {
     this.screenEl.dataset.myTurn = this.myTurn(v) && !this.pending ? 'yes' : 'no';
     // the tab's title says when it is your turn, for a player looking at another tab
     const game = GAME_NAMES[v.game] || v.game;
-    document.title = v.current_player === this.seat && this.status === 'playing' ? `\u25b6 Your turn \u00b7 ${game}` : `${game} \u00b7 wizardcards`;
+    document.title = v.current_player === this.seat && this.status === 'playing'
+      ? `\u25b6 ${t('table.title.your_turn', { game })}` : t('table.title.game', { game });
     this.renderStatus(v);
     this.renderControls(v);
     this.renderHand(v);
@@ -497,13 +605,13 @@ class TableScreen {
     if (v.game === 'wizard') {
       const total = handSizes(v.rules).length;
       const round = Math.min(v.round_index + 1, total || v.round_index + 1);
-      where = `Round ${round}${total ? ` of ${total}` : ''}`;
+      where = total ? t('table.info.round_of', { round, total }) : t('table.info.round', { round });
     } else {
-      where = `Hand ${v.round_index + 1}`;
+      where = t('table.info.hand', { number: v.round_index + 1 });
     }
     parts.push(h('span', { class: 'nowrap' }, where));
-    if (v.phase !== 'game_over') parts.push(h('span', { class: 'nowrap' }, `${v.hand_size} card${v.hand_size === 1 ? '' : 's'}`));
-    if (this.seat < 0) parts.push(h('span', { class: 'tag' }, 'Watching'));
+    if (v.phase !== 'game_over') parts.push(h('span', { class: 'nowrap' }, t('table.cards', { count: v.hand_size })));
+    if (this.seat < 0) parts.push(h('span', { class: 'tag' }, t('table.watching')));
     fill(this.el.info, parts);
   }
 
@@ -514,15 +622,17 @@ class TableScreen {
       const members = teamMembers(team, v.teams);
       const mine = members.includes(this.seat);
       const count = v.letters[team] || 0;
-      return h('div', { class: `team${mine ? ' mine' : ''}`, 'aria-label':
-        `${teamName(team, v.teams, this.names)}${mine ? ' (your team)' : ''}: ${members.map((m) => this.nameOf(m)).join(' and ')}, ${count} of 6 letters` },
-      h('span', { class: 'team-name' }, teamName(team, v.teams, this.names), mine ? ' (you)' : ''),
+      const name = teamName(team, v.teams, this.names);
+      return h('div', { class: `team${mine ? ' mine' : ''}`, 'aria-label': t(mine ? 'table.team.label_mine' : 'table.team.label',
+        { team: name, members: members.map((m) => this.nameOf(m)).join(` ${t('table.and')} `), count }) },
+      h('span', { class: 'team-name' }, name, mine ? ` ${t('table.team.you')}` : ''),
       h('span', { class: 'letters', 'aria-hidden': 'true' },
         [...'WIZARD'].map((letter, k) => h('span', { class: k < count ? 'got' : 'todo' }, letter))));
     }));
   }
 
   seatOrder(v) {
+    // you first (at the bottom), then the others in playing order: clockwise from your left
     const n = v.players;
     const first = this.seat >= 0 ? this.seat : 0;
     return Array.from({ length: n }, (_, k) => (first + k) % n);
@@ -533,49 +643,53 @@ class TableScreen {
     const inTrick = new Map();
     v.trick.forEach((card, k) => inTrick.set((v.trick_leader + k) % v.players, card));
     this.el.seats.dataset.count = String(v.players);
-    // one row of boxes on a wide screen; on a phone two or three to a row (four for seven players)
-    const narrow = { 3: 3, 4: 2, 5: 3, 6: 3, 7: 4 }[v.players] || 3;
-    this.el.seats.style.setProperty('--cols-narrow', String(narrow));
-    this.el.seats.style.setProperty('--cols-wide', String(v.players));
-    fill(this.el.seats, this.seatOrder(v).map((seat) => {
+    this.el.ring.dataset.count = String(v.players);
+    fill(this.el.seats, this.seatOrder(v).map((seat, place) => {
       const player = info(seat);
       const bot = this.bots[seat];
       const onTurn = v.current_player === seat && this.status === 'playing';
+      const name = this.names[seat] || t('table.seat_n', { number: seat + 1 });
       const badges = [];
-      if (seat === v.dealer && v.phase !== 'game_over') badges.push(h('span', { class: 'tag dealer', title: 'Dealer' }, 'Dealer'));
-      if (bot) badges.push(h('span', { class: 'tag bot', title: `Bot: ${bot}` }, 'Bot'));
-      if (player && !bot && !player.claimed) badges.push(h('span', { class: 'tag' }, 'Invited'));
-      else if (player && !bot && !player.connected) badges.push(h('span', { class: 'tag away' }, 'Offline'));
-      if (v.game === 'wily' && seat === v.high_bidder && !['auction'].includes(v.phase)) {
-        badges.push(h('span', { class: 'tag' }, 'High bidder'));
+      if (seat === v.dealer && v.phase !== 'game_over') badges.push(h('span', { class: 'tag dealer', title: t('table.tag.dealer') }, t('table.tag.dealer')));
+      if (bot) badges.push(h('span', { class: 'tag bot', title: t('table.tag.bot_title', { bot }) }, t('table.tag.bot')));
+      if (player && !bot && !player.claimed) badges.push(h('span', { class: 'tag' }, t('table.tag.invited')));
+      else if (player && !bot && !player.connected) badges.push(h('span', { class: 'tag away' }, t('table.tag.offline')));
+      if (v.game === 'wily' && seat === v.high_bidder && v.phase !== 'auction') {
+        badges.push(h('span', { class: 'tag' }, t('table.tag.high_bidder')));
       }
       const stats = [];
       const said = [];
+      const won = v.tricks_won[seat] ?? 0;
       if (v.game === 'wizard') {
         const bid = v.bids[seat];
         const bidText = bid === null || bid === undefined ? (v.phase === 'bid' || v.phase === 'choose_trump' ? '–' : '?') : String(bid);
-        stats.push(h('span', { class: 'stat' }, h('span', { class: 'k' }, 'Bid '), h('b', {}, bidText)));
-        stats.push(h('span', { class: 'stat' }, h('span', { class: 'k' }, 'Won '), h('b', {}, String(v.tricks_won[seat] ?? 0))));
-        stats.push(h('span', { class: 'stat score' }, h('b', {}, String(v.scores[seat] ?? 0)), h('span', { class: 'k' }, ' pts')));
-        said.push(`bid ${bidText === '–' ? 'not yet' : bidText}`, `won ${v.tricks_won[seat] ?? 0}`, `${v.scores[seat] ?? 0} points`);
+        stats.push(h('span', { class: 'stat' }, h('span', { class: 'k' }, `${t('table.stat.bid')} `), h('b', {}, bidText)));
+        stats.push(h('span', { class: 'stat' }, h('span', { class: 'k' }, `${t('table.stat.won')} `), h('b', {}, String(won))));
+        stats.push(h('span', { class: 'stat score' }, h('b', {}, String(v.scores[seat] ?? 0)), h('span', { class: 'k' }, ` ${t('table.stat.points')}`)));
+        said.push(bidText === '–' ? t('table.said.no_bid') : t('table.said.bid', { bid: bidText }),
+          t('table.said.won', { count: won }), t('table.said.points', { count: v.scores[seat] ?? 0 }));
       } else {
         const calls = v.auction.filter(([who]) => who === seat).map(([, call]) => call);
-        const last = calls.length ? (calls.at(-1) === 0 ? 'Pass' : String(calls.at(-1))) : '–';
-        stats.push(h('span', { class: 'stat' }, h('span', { class: 'k' }, 'Call '), h('b', {}, last)));
-        stats.push(h('span', { class: 'stat' }, h('span', { class: 'k' }, 'Won '), h('b', {}, String(v.tricks_won[seat] ?? 0))));
-        stats.push(h('span', { class: 'stat' }, h('span', { class: 'k' }, teamName(v.teams[seat], v.teams, this.names))));
-        said.push(`auction ${last === '–' ? 'no call yet' : last}`, `won ${v.tricks_won[seat] ?? 0}`);
+        const last = calls.length ? (calls.at(-1) === 0 ? t('table.pass') : String(calls.at(-1))) : '–';
+        stats.push(h('span', { class: 'stat' }, h('span', { class: 'k' }, `${t('table.stat.call')} `), h('b', {}, last)));
+        stats.push(h('span', { class: 'stat' }, h('span', { class: 'k' }, `${t('table.stat.won')} `), h('b', {}, String(won))));
+        stats.push(h('span', { class: 'stat team-of' }, h('span', { class: 'k' }, teamName(v.teams[seat], v.teams, this.names))));
+        said.push(last === '–' ? t('table.said.no_call') : t('table.said.call', { call: last }), t('table.said.won', { count: won }));
       }
-      const played = inTrick.has(seat) ? `, played ${cardName(inTrick.get(seat), v.rules.rank_style)}` : '';
-      const away = player && !bot && player.claimed && !player.connected;
-      const label = `${this.names[seat] || `Seat ${seat + 1}`}${seat === this.seat ? ' (you)' : ''}${bot ? ', bot' : ''}${away ? ', offline' : ''}`
-        + `${seat === v.dealer ? ', dealer' : ''}: ${said.join(', ')}${played}${onTurn ? `, ${PHASE_VERB[v.phase] || 'to act'} now` : ''}`;
-      return h('li', { class: `seat${onTurn ? ' on-turn' : ''}${seat === this.seat ? ' me' : ''}`, dataset: { seat: String(seat) },
-        'aria-label': label, 'aria-current': onTurn ? 'true' : null },
+      const extras = [];
+      if (seat === this.seat) extras.push(t('table.said.you'));
+      if (bot) extras.push(t('table.said.bot'));
+      if (player && !bot && player.claimed && !player.connected) extras.push(t('table.said.offline'));
+      if (seat === v.dealer) extras.push(t('table.said.dealer'));
+      const played = inTrick.has(seat) ? [t('table.said.played', { card: cardName(inTrick.get(seat), v.rules.rank_style) })] : [];
+      const now = onTurn ? [t(`table.said.now.${phaseKey(v.phase)}`)] : [];
+      const label = `${name}${extras.length ? `, ${extras.join(', ')}` : ''}: ${[...said, ...played, ...now].join(', ')}`;
+      return h('li', { class: `seat${onTurn ? ' on-turn' : ''}${seat === this.seat ? ' me' : ''}${place === 0 ? ' bottom' : ''}`,
+        dataset: { seat: String(seat), place: String(place) }, 'aria-label': label, 'aria-current': onTurn ? 'true' : null },
       h('div', { class: 'seat-name' },
         h('span', { class: 'turn-mark', 'aria-hidden': 'true' }, onTurn ? '\u25b6' : ''),
-        h('span', { class: 'name' }, this.names[seat] || `Seat ${seat + 1}`),
-        seat === this.seat ? h('span', { class: 'you' }, ' (you)') : null),
+        h('span', { class: 'name' }, name),
+        seat === this.seat ? h('span', { class: 'you' }, ` ${t('table.you_mark')}`) : null),
       h('div', { class: 'seat-badges' }, badges,
         onTurn ? h('span', { class: 'seat-timer', dataset: { seat: String(seat) } }) : null),
       h('div', { class: 'seat-stats', 'aria-hidden': 'true' }, stats));
@@ -587,7 +701,7 @@ class TableScreen {
     const parts = [];
     if (v.game === 'wizard') {
       if (v.trump_card >= 0) {
-        parts.push(h('div', { class: 'mini-card', role: 'img', 'aria-label': `Turned up: ${cardName(v.trump_card, style)}` },
+        parts.push(h('div', { class: 'mini-card', role: 'img', 'aria-label': t('table.trump.turned_up', { card: cardName(v.trump_card, style) }) },
           cardSvg(v.trump_card, style)));
       } else {
         parts.push(h('div', { class: 'mini-card empty', 'aria-hidden': 'true' }, '—'));
@@ -596,19 +710,20 @@ class TableScreen {
     let text;
     if (v.trump_suit >= 0) {
       const suit = SUITS[v.trump_suit];
-      text = h('span', { class: 'trump-text' }, 'Trump ', suitIcon(v.trump_suit, 18), h('b', {}, suit.name));
+      text = h('span', { class: 'trump-text' }, `${t('table.trump.trump')} `, suitIcon(v.trump_suit, 18), h('b', {}, suit.name));
     } else if (v.game === 'wizard' && isWizard(v.trump_card) && v.phase === 'choose_trump') {
-      text = h('span', { class: 'trump-text' }, `Wizard turned up: ${this.nameOf(v.dealer)} ${v.dealer === this.seat ? 'choose' : 'chooses'} trump`);
+      text = h('span', { class: 'trump-text' }, this.about(v.dealer, 'table.trump.wizard_turned'));
     } else if (v.game === 'wily' && (v.phase === 'auction' || v.phase === 'name_trump')) {
-      text = h('span', { class: 'trump-text' }, 'Trump: not named yet');
+      text = h('span', { class: 'trump-text' }, t('table.trump.not_named'));
     } else {
-      const why = v.game === 'wizard' ? (isJester(v.trump_card) ? ' (Jester turned up)' : v.trump_card < 0 ? ' (no card turned up)' : '') : '';
-      text = h('span', { class: 'trump-text' }, h('b', {}, 'No trump'), why);
+      const why = v.game === 'wizard' ? (isJester(v.trump_card) ? t('table.trump.jester_turned') : v.trump_card < 0 ? t('table.trump.none_turned') : '') : '';
+      text = h('span', { class: 'trump-text' }, h('b', {}, t('table.no_trump')), why ? ` ${why}` : '');
     }
     parts.push(text);
     if (v.game === 'wily' && v.high_bidder >= 0 && v.phase !== 'auction') {
-      parts.push(h('span', { class: 'contract' },
-        `Contract: ${v.teams[v.high_bidder] === v.teams[this.seat] ? 'your' : `${this.names[v.high_bidder]}\u2019s`} team, ${v.contract} trick${v.contract === 1 ? '' : 's'}`));
+      const ours = v.teams[v.high_bidder] === v.teams[this.seat];
+      parts.push(h('span', { class: 'contract' }, ours ? t('table.trump.contract_ours', { count: v.contract })
+        : t('table.trump.contract_theirs', { name: this.names[v.high_bidder], count: v.contract })));
     }
     fill(this.el.trump, parts);
   }
@@ -626,64 +741,98 @@ class TableScreen {
     if (override) ({ leader, cards, winner } = override);
     const showTrick = override || v.phase === 'play' || v.phase === 'game_over' && cards.length;
     this.el.trick.classList.toggle('complete', !!override);
+    this.el.trick.classList.toggle('bidding-view', !showTrick);
+    const drawn = this.trickDrawn;
+    this.trickDrawn = showTrick ? { leader, cards: [...cards] } : null;
+    this.flights = [];
     if (!showTrick) {
       fill(this.el.trick, this.biddingSummary(v));
       fill(this.el.centreNote, '');
       return;
     }
+    // the cards added to the trick on screen since the last view: each flies in from its player's place
+    const sameTrick = drawn && drawn.leader === leader && drawn.cards.every((card, k) => cards[k] === card);
+    const firstNew = sameTrick ? drawn.cards.length : 0;
+    const pace = speed();
     const slots = [];
+    const arriving = [];
     for (let k = 0; k < n; k += 1) {
       const seat = (leader + k) % n;
       const card = cards[k];
       const name = this.nameOf(seat);
       if (card !== undefined) {
         const wins = seat === winner;
+        const cardEl = h('div', { class: 'trick-card', role: 'img', 'aria-label':
+          t(k === 0 ? 'table.trick.card_led' : 'table.trick.card', { name, card: cardName(card, style) })
+          + (wins ? `, ${t('table.trick.wins')}` : '') },
+        cardSvg(card, style), wins ? h('span', { class: 'win-star', 'aria-hidden': 'true' }, '\u2605') : null);
         slots.push(h('figure', { class: `slot played${wins ? ' winner' : ''}`, dataset: { card: String(card), seat: String(seat) } },
-          h('div', { class: 'trick-card', role: 'img', 'aria-label': `${name}: ${cardName(card, style)}${k === 0 ? ', led' : ''}${wins ? ', wins the trick' : ''}` },
-            cardSvg(card, style)),
-          h('figcaption', {}, wins ? '\u2605 ' : '', name, k === 0 ? h('span', { class: 'led' }, ' led') : '')));
+          cardEl,
+          h('figcaption', {}, h('span', { class: 'who' }, name), k === 0 ? h('span', { class: 'led' }, t('table.trick.led')) : null)));
+        if (k >= firstNew) arriving.push({ el: cardEl, seat, card });
       } else if (!override) {
         const next = seat === v.current_player;
-        slots.push(h('figure', { class: `slot empty${next ? ' next' : ''}` },
+        slots.push(h('figure', { class: `slot empty${next ? ' next' : ''}`, dataset: { seat: String(seat) } },
           h('div', { class: 'trick-card placeholder', 'aria-hidden': 'true' }, next ? '\u2026' : ''),
-          h('figcaption', {}, name)));
+          h('figcaption', {}, h('span', { class: 'who' }, name))));
       }
     }
     fill(this.el.trick, slots);
     if (override && winner >= 0) {
-      const verb = v.phase === 'game_over' ? 'won the last trick' : `${winner === this.seat ? 'win' : 'wins'} the trick`;
-      note.push(h('span', { class: 'trick-winner' }, `\u2605 ${this.nameOf(winner)} ${verb}`));
+      const text = v.phase === 'game_over' ? this.about(winner, 'table.trick.won_last') : this.about(winner, 'table.trick.won');
+      note.push(h('span', { class: 'trick-winner' }, `\u2605 ${text}`));
     }
     fill(this.el.centreNote, note);
+    if (pace.deal > 0 && arriving.length && !this.catchingUp) {
+      this.layout();
+      this.flights = arriving.map(({ el, seat, card }) => flyIn(el, this.startOf(seat, card), pace.deal));
+    }
+  }
+
+  /** Where a card played by ``seat`` starts its flight: the player's box; your own card from where it was in your
+   * hand when you played it. */
+  startOf(seat, card) {
+    if (seat === this.seat && this.playedFrom && this.playedFrom.card === card && Date.now() - this.playedFrom.at < 5000) {
+      return this.playedFrom.from;
+    }
+    const box = this.el.seats.querySelector(`[data-seat="${seat}"]`);
+    return box ? centreOf(box) : null;
   }
 
   biddingSummary(v) {
     if (v.game === 'wizard') {
       const known = v.bids.filter((b) => b !== null && b !== undefined);
       const sum = known.reduce((a, b) => a + b, 0);
-      const lines = [h('p', { class: 'bid-sum' },
-        v.phase === 'choose_trump' ? 'Bidding starts once trump is chosen.'
-          : `Bids so far: ${sum} for ${v.hand_size} trick${v.hand_size === 1 ? '' : 's'}`
-          + (known.length === v.players && sum !== v.hand_size ? (sum > v.hand_size ? ` (over by ${sum - v.hand_size})` : ` (under by ${v.hand_size - sum})`) : ''))];
-      return h('div', { class: 'bidding' }, lines);
+      let line;
+      if (v.phase === 'choose_trump') line = t('table.bids.after_trump');
+      else {
+        line = t('table.bids.so_far', { sum, count: v.hand_size });
+        if (known.length === v.players && sum > v.hand_size) line += ` ${t('table.bids.over', { count: sum - v.hand_size })}`;
+        else if (known.length === v.players && sum < v.hand_size) line += ` ${t('table.bids.under', { count: v.hand_size - sum })}`;
+      }
+      return h('div', { class: 'bidding' }, h('p', { class: 'bid-sum' }, line));
     }
     if (v.phase === 'auction' || v.phase === 'name_trump' || v.phase === 'pass_cards') {
-      const you = (seat) => seat === this.seat;
-      const calls = v.auction.map(([seat, call]) => h('li', {}, h('b', {}, this.nameOf(seat)), ' ',
-        call === 0 ? (you(seat) ? 'pass' : 'passes') : `${you(seat) ? 'bid' : 'bids'} ${call}`));
-      const title = v.phase === 'auction'
-        ? (v.high_bidder >= 0 ? `Auction: high bid ${v.high_bid} by ${this.nameOf(v.high_bidder)}` : 'Auction: no bid yet')
-        : v.phase === 'name_trump' ? `${this.nameOf(v.high_bidder)} won the auction with ${v.high_bid}` : this.passingNote(v);
+      const calls = v.auction.map(([seat, call]) => h('li', {}, call === 0 ? this.about(seat, 'table.auction.passes')
+        : this.about(seat, 'table.auction.bids', { bid: call })));
+      let title;
+      if (v.phase === 'auction') {
+        title = v.high_bidder >= 0 ? t('table.auction.high', { bid: v.high_bid, name: this.nameOf(v.high_bidder) }) : t('table.auction.no_bid');
+      } else if (v.phase === 'name_trump') {
+        title = this.about(v.high_bidder, 'table.auction.won', { bid: v.high_bid });
+      } else {
+        title = this.passingNote(v);
+      }
       return h('div', { class: 'bidding' }, h('p', { class: 'bid-sum' }, title),
-        calls.length ? h('ol', { class: 'auction-calls', 'aria-label': 'Auction calls' }, calls) : null);
+        calls.length ? h('ol', { class: 'auction-calls', 'aria-label': t('table.auction.calls') }, calls) : null);
     }
     return h('div', { class: 'bidding' });
   }
 
   passingNote(v) {
     const target = this.passTarget(v);
-    if (this.seat < 0) return 'Everyone passes three cards.';
-    return `Everyone passes three cards${target >= 0 ? ` (yours go to ${this.nameOf(target)})` : ''}.`;
+    if (this.seat < 0 || target < 0) return t('table.passing.everyone');
+    return t('table.passing.yours_to', { name: this.nameOf(target) });
   }
 
   /** Who receives this seat's three cards (display only: the server does the exchange). */
@@ -706,15 +855,17 @@ class TableScreen {
     const players = this.players || this.names.map((name, seat) => ({ seat, name, bot: this.bots[seat], claimed: null, connected: null }));
     const created = storageGet(`wizardcards.created.${this.tableId}`, null);
     // the invite links the creator's browser was given (an invite-only seat's /play#invite=... link)
-    const invites = new Map(((created && created.seats) || []).filter((s) => s.invite && s.link).map((s) => [s.seat, s.link]));
+    const invites = new Map(((created && created.seats) || []).filter((entry) => entry.invite && entry.link).map((entry) => [entry.seat, entry.link]));
     fill(this.el.waiting,
-      h('h2', {}, 'Waiting for players'),
-      h('p', {}, 'The game starts when every human seat has joined.'),
+      h('h2', {}, t('table.waiting.title')),
+      h('p', {}, t('table.waiting.text')),
       h('ul', { class: 'waiting-list' }, players.map((p) => {
-        let state = p.bot ? 'bot, ready' : p.claimed === null ? '' : p.claimed ? (p.connected ? 'here' : 'joined, offline') : 'not joined yet';
-        if (p.seat === this.seat) state = 'you';
+        let state = p.bot ? t('table.waiting.bot') : p.claimed === null ? '' : p.claimed
+          ? (p.connected ? t('table.waiting.here') : t('table.waiting.offline')) : t('table.waiting.not_joined');
+        if (p.seat === this.seat) state = t('table.waiting.you');
         const invite = !p.bot && !p.claimed && p.seat !== this.seat ? invites.get(p.seat) : null;
-        return h('li', {}, h('b', {}, p.name), state ? ` \u2014 ${state}` : '', invite ? this.copyField(`Invite link for ${p.name}`, invite) : null);
+        return h('li', {}, h('b', {}, p.name), state ? ` \u2014 ${state}` : '',
+          invite ? this.copyField(t('table.waiting.invite_for', { name: p.name }), invite) : null);
       })));
   }
 
@@ -723,34 +874,28 @@ class TableScreen {
     const field = h('input', { type: 'text', readonly: true, value: url, 'aria-label': label, class: 'link-field' });
     const button = h('button', { type: 'button', class: 'copy', onclick: async () => {
       const ok = await copyText(url, field);
-      button.textContent = ok ? 'Copied \u2713' : 'Select and copy';
-      setTimeout(() => { button.textContent = 'Copy'; }, 2000);
-    } }, 'Copy');
+      button.textContent = ok ? `${t('table.copied')} \u2713` : t('table.select_copy');
+      setTimeout(() => { button.textContent = t('table.copy'); }, 2000);
+    } }, t('table.copy'));
     return h('span', { class: 'copy-row' }, field, button);
   }
 
   turnWhat(v) {
-    switch (v.phase) {
-      case 'choose_trump': return 'choose trump';
-      case 'bid': return 'bid';
-      case 'auction': return 'bid or pass';
-      case 'name_trump': return 'name trump';
-      case 'pass_cards': return 'pass three cards';
-      default: return 'play a card';
-    }
+    return t(`table.what.${phaseKey(v.phase)}`);
   }
 
   renderStatus(v) {
     let text;
-    if (this.status === 'waiting') text = 'Waiting for every player to join.';
-    else if (v.phase === 'game_over' || this.status === 'finished') text = 'The game is over.';
+    if (this.status === 'waiting') text = t('table.status.waiting');
+    else if (v.phase === 'game_over' || this.status === 'finished') text = t('table.status.over');
+    else if (v.current_player < 0) text = t('table.status.hand_over');
     else if (this.myTurn(v) || (v.current_player === this.seat && this.animating)) {
-      text = `Your turn: ${this.turnWhat(v)}.`;
-      if (v.phase === 'bid' && this.bidDigits) text += ` Bid ${this.bidDigits}\u2026`;
+      text = t('table.status.your_turn', { what: this.turnWhat(v) });
+      if (v.phase === 'bid' && this.bidDigits) text += ` ${t('table.status.typing_bid', { bid: this.bidDigits })}`;
     } else if (v.phase === 'pass_cards' && this.seat >= 0 && this.passQueue.length) {
-      text = `Your cards will be passed when it is your turn; ${this.nameOf(v.current_player)} is passing.`;
+      text = t('table.status.cards_queued', { name: this.nameOf(v.current_player) });
     } else {
-      text = `${this.nameOf(v.current_player)} ${v.current_player === this.seat ? 'are' : 'is'} ${PHASE_VERB[v.phase] || 'on turn'}\u2026`;
+      text = this.about(v.current_player, `table.status.doing.${phaseKey(v.phase)}`);
     }
     this.el.status.textContent = text;
     this.el.status.classList.toggle('mine', v.current_player === this.seat && this.status === 'playing');
@@ -760,7 +905,7 @@ class TableScreen {
         this.rematchChanged = true;
         this.renderSummary(this.shown);
         this.renderStatus(this.shown.view);
-      } }, 'Results'));
+      } }, t('table.results')));
     }
   }
 
@@ -773,8 +918,9 @@ class TableScreen {
     const left = (deadline.at - Date.now()) / 1000;
     const text = formatSeconds(left);
     fill(this.el.timer, clockIcon(), ` ${text}`);
-    this.el.timer.setAttribute('aria-label', `${Math.max(0, Math.ceil(left))} seconds left for ${this.nameOf(deadline.seat)}`);
+    this.el.timer.setAttribute('aria-label', t('table.timer_label', { count: Math.max(0, Math.ceil(left)), name: this.nameOf(deadline.seat) }));
     this.el.timer.classList.toggle('urgent', left < 10);
+    this.el.timer.dataset.hurry = t('table.hurry');
     const chip = this.el.seats.querySelector(`.seat-timer[data-seat="${deadline.seat}"]`);
     if (chip) fill(chip, clockIcon(), ` ${text}`);
   }
@@ -787,67 +933,76 @@ class TableScreen {
     const legal = this.legal(v);
     const blocks = [];
     const phase = v.phase;
+    const hinted = this.hint && !this.hint.waiting ? this.hint.best : null;
+    const hintMark = (action) => (hinted === action ? h('span', { class: 'hint-star', 'aria-hidden': 'true' }, '\u2605') : null);
     if (this.seat >= 0 && v.current_player === this.seat && this.status === 'playing') {
       if (phase === 'bid' || phase === 'auction') {
         const most = v.hand_size;
         const buttons = [];
         if (phase === 'auction') {
           buttons.push(h('button', { type: 'button', class: 'bid pass', disabled: !legal.has(PASS), 'aria-keyshortcuts': 'P',
-            dataset: { action: String(PASS) }, onclick: () => this.act(PASS) }, 'Pass'));
+            dataset: { action: String(PASS) }, onclick: () => this.act(PASS) }, hintMark(PASS), t('table.pass')));
         }
         for (let bid = phase === 'auction' ? 1 : 0; bid <= most; bid += 1) {
           const action = BID_BASE + bid;
           if (phase === 'auction' && !legal.has(action) && bid <= v.high_bid) continue;
           buttons.push(h('button', { type: 'button', class: 'bid', disabled: !legal.has(action), dataset: { action: String(action) },
-            'aria-label': `Bid ${bid}${legal.has(action) || !this.myTurn(v) ? '' : ' (not allowed)'}`, onclick: () => this.act(action) }, String(bid)));
+            'aria-label': legal.has(action) || !this.myTurn(v) ? t('table.bid_n', { bid }) : t('table.bid_n_refused', { bid }),
+            onclick: () => this.act(action) }, hintMark(action), String(bid)));
         }
-        blocks.push(h('div', { class: 'control-group', role: 'group', 'aria-label': phase === 'bid' ? 'Your bid' : 'Your call' },
-          h('span', { class: 'control-label' }, phase === 'bid' ? 'Your bid:' : 'Your call:'), h('div', { class: 'bid-buttons' }, buttons)));
+        blocks.push(h('div', { class: 'control-group', role: 'group', 'aria-label': phase === 'bid' ? t('table.your_bid') : t('table.your_call') },
+          h('span', { class: 'control-label' }, phase === 'bid' ? t('table.your_bid_colon') : t('table.your_call_colon')),
+          h('div', { class: 'bid-buttons' }, buttons)));
       } else if (phase === 'choose_trump' || phase === 'name_trump') {
         const buttons = SUITS.map((suit, k) => h('button', { type: 'button', class: 'suit-choice', disabled: !legal.has(TRUMP_BASE + k),
-          dataset: { action: String(TRUMP_BASE + k) }, 'aria-keyshortcuts': suit.letter, onclick: () => this.act(TRUMP_BASE + k) },
-        suitIcon(k, 22), ` ${suit.name}`));
+          dataset: { action: String(TRUMP_BASE + k) }, 'aria-keyshortcuts': CARD_KEYS[k].toUpperCase(), onclick: () => this.act(TRUMP_BASE + k) },
+        hintMark(TRUMP_BASE + k), suitIcon(k, 22), ` ${suit.name}`));
         if (v.legal_actions.includes(NO_TRUMP)) {
           buttons.push(h('button', { type: 'button', class: 'suit-choice', disabled: !legal.has(NO_TRUMP), 'aria-keyshortcuts': 'N',
-            dataset: { action: String(NO_TRUMP) }, onclick: () => this.act(NO_TRUMP) }, 'No trump'));
+            dataset: { action: String(NO_TRUMP) }, onclick: () => this.act(NO_TRUMP) }, hintMark(NO_TRUMP), t('table.no_trump')));
         }
-        blocks.push(h('div', { class: 'control-group', role: 'group', 'aria-label': 'Choose trump' },
-          h('span', { class: 'control-label' }, 'Choose trump:'), h('div', { class: 'suit-buttons' }, buttons)));
+        blocks.push(h('div', { class: 'control-group', role: 'group', 'aria-label': t('table.choose_trump') },
+          h('span', { class: 'control-label' }, t('table.choose_trump_colon')), h('div', { class: 'suit-buttons' }, buttons)));
       }
     }
     if (phase === 'pass_cards' && this.seat >= 0 && this.status === 'playing') {
       const given = v.given.length;
       const stillToGive = 3 - given;
+      const target = this.passTarget(v);
       if (stillToGive > 0 && !this.passQueue.length) {
         const chosen = this.passSelection.size;
-        blocks.push(h('div', { class: 'control-group', role: 'group', 'aria-label': 'Pass cards' },
-          h('span', { class: 'control-label' }, `Choose ${stillToGive} card${stillToGive === 1 ? '' : 's'} to pass${this.passTarget(v) >= 0 ? ` to ${this.nameOf(this.passTarget(v))}` : ''}: ${chosen} chosen.`),
+        const ask = target >= 0 ? t('table.passing.choose_to', { count: stillToGive, name: this.nameOf(target) })
+          : t('table.passing.choose', { count: stillToGive });
+        blocks.push(h('div', { class: 'control-group', role: 'group', 'aria-label': t('table.passing.group') },
+          h('span', { class: 'control-label' }, `${ask} ${t('table.passing.chosen', { count: chosen })}`),
           h('button', { type: 'button', id: 'btn-pass-cards', class: 'primary', disabled: chosen !== stillToGive,
-            onclick: () => this.confirmPass() }, `Pass ${stillToGive} card${stillToGive === 1 ? '' : 's'}`)));
+            onclick: () => this.confirmPass() }, t('table.passing.button', { count: stillToGive }))));
       } else if (stillToGive > 0) {
-        blocks.push(h('p', { class: 'control-label' }, 'Passing your cards\u2026'));
+        blocks.push(h('p', { class: 'control-label' }, t('table.passing.sending')));
       } else if (v.received.length === 0) {
-        blocks.push(h('p', { class: 'control-label' }, `You passed ${v.given.map((c) => cardShort(c, v.rules.rank_style)).join(' ')}; waiting for the others.`));
+        blocks.push(h('p', { class: 'control-label' }, t('table.passing.passed_waiting',
+          { cards: v.given.map((c) => cardShort(c, v.rules.rank_style)).join(' ') })));
       }
     }
     if (v.received.length && (phase === 'play' && v.round_tricks.length === 0 && v.trick.length < v.players)) {
       const style = v.rules.rank_style;
-      blocks.push(h('p', { class: 'passed-note' },
-        `You gave ${v.given.map((c) => cardShort(c, style)).join(' ')} and received ${v.received.map((c) => cardShort(c, style)).join(' ')}.`));
+      blocks.push(h('p', { class: 'passed-note' }, t('table.passing.gave_received', {
+        given: v.given.map((c) => cardShort(c, style)).join(' '), received: v.received.map((c) => cardShort(c, style)).join(' ') })));
     }
     // the hint button sits in the turn line, beside "Your turn", to keep the controls short on a phone
     fill(this.el.hintSlot, this.hints && this.seat >= 0 && v.current_player === this.seat && this.status === 'playing'
       && phase !== 'game_over'
       ? h('button', { type: 'button', id: 'btn-hint', class: 'hint-button small', 'aria-keyshortcuts': 'I',
-        disabled: !this.myTurn(v) || !!this.hint, onclick: () => this.askHint() }, this.hint && this.hint.waiting ? 'Thinking\u2026' : 'Hint')
+        disabled: !this.myTurn(v) || !!this.hint, onclick: () => this.askHint() },
+      this.hint && this.hint.waiting ? t('table.hint.thinking') : t('table.hint.button'))
       : null);
     fill(this.el.controls, blocks);
-    const hinted = this.hint && !this.hint.waiting ? this.hint.best : null;
-    if (hinted !== null && hinted >= 54) {
+    if (hinted !== null && hinted >= TRUMP_BASE) {
+      // the suggested button: a ★ and the hint's frame (not the gold of the player on turn or of a trick's winner)
       const button = this.el.controls.querySelector(`button[data-action="${hinted}"]`);
       if (button) {
         button.classList.add('hinted');
-        button.setAttribute('aria-label', `${button.getAttribute('aria-label') || button.textContent}, suggested by the hint`);
+        button.setAttribute('aria-label', `${button.getAttribute('aria-label') || button.textContent}, ${t('table.hint.suggested')}`);
       }
     }
   }
@@ -873,27 +1028,30 @@ class TableScreen {
         selected = this.passSelection.has(card);
       }
       const name = cardName(card, style);
-      const label = passing ? `${name}${selected ? ', chosen to pass' : ''}`
-        : `${name}${playPhase && this.myTurn(v) ? (playable ? '' : ', cannot be played now') : ''}${hinted === action && playable ? ', suggested by the hint' : ''}`;
+      const isHinted = hinted === action && playable;
+      const notes = [];
+      if (passing && selected) notes.push(t('table.hand.chosen'));
+      if (!passing && playPhase && this.myTurn(v) && !playable) notes.push(t('table.hand.not_now'));
+      if (!passing && isHinted) notes.push(t('table.hint.suggested'));
       const el = h('button', {
-        type: 'button', class: `card${playable ? ' playable' : ''}${selected ? ' selected' : ''}${hinted === action && playable ? ' hinted' : ''}`,
-        dataset: { card: String(card), action: String(action) }, 'aria-label': label, tabindex: '-1',
+        type: 'button', class: `card${playable ? ' playable' : ''}${selected ? ' selected' : ''}${isHinted ? ' hinted' : ''}`,
+        dataset: { card: String(card), action: String(action) }, 'aria-label': [name, ...notes].join(', '), tabindex: '-1',
         'aria-disabled': playable ? 'false' : 'true', 'aria-pressed': passing ? String(selected) : null,
         onclick: () => this.clickCard(card),
-      }, cardSvg(card, style), hinted === action && playable ? h('span', { class: 'hint-star', 'aria-hidden': 'true' }, '\u2605') : null);
+      }, cardSvg(card, style), isHinted ? h('span', { class: 'hint-star', 'aria-hidden': 'true' }, '\u2605') : null);
       return el;
     });
     const dim = v.phase === 'play' && this.myTurn(v);
     hand.classList.toggle('choosing', dim || passing);
-    hand.setAttribute('aria-label', `Your hand, ${cards.length} card${cards.length === 1 ? '' : 's'}${dim ? ': playable cards are raised' : ''}`);
+    hand.setAttribute('aria-label', dim ? t('table.hand.label_playing', { count: cards.length }) : t('table.hand.label', { count: cards.length }));
     fill(hand, buttons);
     this.layoutHand(buttons);
     // roving focus: one card is reachable with Tab, the arrows move along the hand
     const playable = buttons.filter((b) => b.classList.contains('playable'));
-    let target = buttons.find((b) => Number(b.dataset.card) === (focused ?? this.focusCard)) || playable[0] || buttons[0];
+    const target = buttons.find((b) => Number(b.dataset.card) === (focused ?? this.focusCard)) || playable[0] || buttons[0];
     if (target) target.tabIndex = 0;
     if (focused !== null && target) target.focus({ preventScroll: true });
-    if (!target) hand.append(h('p', { class: 'empty-hand' }, v.phase === 'game_over' ? '' : 'No cards in hand.'));
+    if (!target) hand.append(h('p', { class: 'empty-hand' }, v.phase === 'game_over' ? '' : t('table.hand.empty')));
   }
 
   layoutHand(buttons) {
@@ -923,18 +1081,20 @@ class TableScreen {
     const style = v.rules.rank_style;
     const text = (entry) => {
       const a = entry.action;
-      if (a < 54) {
-        const card = a === 52 ? 52 : a === 53 ? 56 : a;
-        return cardShort(card, style);
-      }
-      return entry.text;
+      if (a < TRUMP_BASE) return cardShort(a === 52 ? 52 : a === 53 ? 56 : a, style);
+      if (a >= BID_BASE) return t('table.hint.bid', { bid: a - BID_BASE });
+      if (a === PASS) return t('table.pass');
+      if (a === NO_TRUMP) return t('table.no_trump');
+      return SUITS[a - TRUMP_BASE].name;
     };
     // values: the mean score of the round (Wizard), or the chance that the team gains the hand's letter (Wily)
-    const worth = (entry) => (v.game === 'wily' ? `${Math.round(entry.value * 100)}% for the letter`
-      : `${entry.value >= 0 ? '+' : ''}${Math.round(entry.value)} points`);
+    const worth = (entry) => (v.game === 'wily' ? t('table.hint.chance', { percent: Math.round(entry.value * 100) })
+      : t('table.hint.points', { points: `${entry.value >= 0 ? '+' : ''}${Math.round(entry.value)}` }));
     const [best, ...rest] = this.hint.values;
-    fill(box, h('p', {}, h('b', {}, 'Hint: '), best ? `${text(best)} looks best (${worth(best)})` : 'no suggestion',
-      rest.length ? `; then ${rest.slice(0, 2).map((entry) => `${text(entry)} (${worth(entry)})`).join(', ')}` : '', '.'));
+    const then = rest.slice(0, 2).map((entry) => `${text(entry)} (${worth(entry)})`).join(', ');
+    fill(box, h('p', {}, h('b', {}, `${t('table.hint.title')} `),
+      best ? t('table.hint.best', { choice: text(best), worth: worth(best) }) : t('table.hint.none'),
+      rest.length ? t('table.hint.then', { choices: then }) : '', '.'));
   }
 
   // --- scores, chat, dialogs ----------------------------------------------------------------------------------
@@ -943,11 +1103,11 @@ class TableScreen {
     const sheet = v.sheet || [];
     if (v.game === 'wizard') {
       const rounds = handSizes(v.rules).length;
-      fill(this.el.chart, sheet.length ? wizardChart(sheet, this.names, rounds) : h('p', { class: 'muted' }, 'The chart grows after each round.'));
+      fill(this.el.chart, sheet.length ? wizardChart(sheet, this.names, rounds) : h('p', { class: 'muted' }, t('table.chart.rounds')));
       fill(this.el.sheet, scorekeeperLine(v, this.names), sheet.length ? wizardSheet(sheet, this.names, { style: v.rules.rank_style }) : null);
     } else {
       fill(this.el.chart, sheet.length ? wilyChart(sheet, v.teams, this.names, sheet.length + (v.phase === 'game_over' ? 0 : 1))
-        : h('p', { class: 'muted' }, 'The chart grows after each hand.'));
+        : h('p', { class: 'muted' }, t('table.chart.hands')));
       fill(this.el.sheet, scorekeeperLine(v, this.names), sheet.length ? wilySheet(sheet, v.teams, this.names) : null);
     }
   }
@@ -963,34 +1123,35 @@ class TableScreen {
     el.dataset.seq = String(message.seq);
     const winners = (v.winners || []).map((seat) => this.nameOf(seat));
     const youWon = (v.winners || []).includes(this.seat);
-    const title = youWon ? (winners.length > 1 ? 'You share the win!' : 'You win!')
-      : `${winners.join(' and ')} ${winners.length > 1 ? 'share the win' : 'wins'}`;
+    const title = youWon ? (winners.length > 1 ? t('table.over.you_share') : t('table.over.you_win'))
+      : winners.length > 1 ? t('table.over.share', { names: winners.join(` ${t('table.and')} `) })
+        : t('table.over.wins', { name: winners[0] || '' });
     const rows = ranking(v, this.names);
     const chart = v.game === 'wizard' ? wizardChart(v.sheet, this.names, v.sheet.length)
       : wilyChart(v.sheet, v.teams, this.names, v.sheet.length);
     const buttons = [];
     if (this.rematch) {
       buttons.push(h('a', { class: 'button primary', id: 'btn-join-rematch', href: this.rematchLink() },
-        this.seat < 0 ? 'Watch the rematch' : 'Join the rematch'));
+        this.seat < 0 ? t('table.over.watch_rematch') : t('table.over.join_rematch')));
     } else if (this.seat >= 0) {
       buttons.push(h('button', { type: 'button', class: 'primary', id: 'btn-rematch', disabled: this.askedRematch,
-        onclick: () => this.askRematch() }, this.askedRematch ? 'Asking\u2026' : 'Rematch'));
+        onclick: () => this.askRematch() }, this.askedRematch ? t('table.over.asking') : t('table.over.rematch')));
     }
-    buttons.push(h('a', { class: 'button', href: `/replay/${encodeURIComponent(this.tableId)}` }, 'Replay'));
+    buttons.push(h('a', { class: 'button', href: `/replay/${encodeURIComponent(this.tableId)}` }, t('table.over.replay')));
     buttons.push(h('button', { type: 'button', onclick: () => {
       this.summaryClosed = true;
       el.hidden = true;
       this.renderStatus(v);
-    } }, 'See the table'));
-    buttons.push(h('a', { class: 'button', href: '/' }, 'Lobby'));
+    } }, t('table.over.see_table')));
+    buttons.push(h('a', { class: 'button', href: '/' }, t('table.lobby')));
     fill(el, h('div', { class: 'summary-card' },
-      h('h2', { id: 'summary-title' }, 'Game over'),
+      h('h2', { id: 'summary-title' }, t('table.over.title')),
       h('p', { class: 'winner-line' }, '\u2605 ', title),
       h('ol', { class: 'ranking' }, rows.map((row) => h('li', { class: row.winner ? 'winner' : '' },
         h('span', { class: 'rank-name' }, row.winner ? '\u2605 ' : '', row.label), h('span', { class: 'rank-value' }, row.value)))),
       h('div', { class: 'chart-wrap' }, chart),
       h('div', { class: 'row buttons' }, buttons)));
-    announce(`Game over. ${title}.`);
+    announce(`${t('table.over.title')}. ${title}`);
   }
 
   showLastTrick() {
@@ -1002,26 +1163,32 @@ class TableScreen {
     const cards = done.cards.map((card, k) => {
       const seat = (done.leader + k) % v.players;
       return h('figure', { class: `slot played${seat === done.winner ? ' winner' : ''}` },
-        h('div', { class: 'trick-card', role: 'img', 'aria-label': `${this.nameOf(seat)}: ${cardName(card, style)}${k === 0 ? ', led' : ''}` }, cardSvg(card, style)),
-        h('figcaption', {}, seat === done.winner ? '\u2605 ' : '', this.nameOf(seat)));
+        h('div', { class: 'trick-card', role: 'img', 'aria-label':
+          t(k === 0 ? 'table.trick.card_led' : 'table.trick.card', { name: this.nameOf(seat), card: cardName(card, style) }) },
+        cardSvg(card, style), seat === done.winner ? h('span', { class: 'win-star', 'aria-hidden': 'true' }, '\u2605') : null),
+        h('figcaption', {}, h('span', { class: 'who' }, this.nameOf(seat)), k === 0 ? h('span', { class: 'led' }, t('table.trick.led')) : null));
     });
-    this.openDialog('Last trick', h('div', { class: 'trick' }, cards), h('p', {}, `${this.nameOf(done.winner)} won it.`));
+    this.openDialog(t('table.last_trick'), h('div', { class: 'trick' }, cards), h('p', {}, this.about(done.winner, 'table.trick.won_it')));
   }
 
   showHelp() {
     const keys = [
-      ['\u2190 \u2192', 'move along your hand'], ['Enter or Space', 'play the card (or choose it for passing)'],
-      ['0 \u2013 9', 'bid (two digits for 10 and more)'], ['P', 'pass in the auction'],
-      ['C D H S, N', 'choose trump: Clubs, Diamonds, Hearts, Spades, no trump'], ['L', 'last trick'],
-      ['V', 'score sheet'], ['M', 'chat'], ['I', 'hint (where the table allows)'], ['?', 'this list'],
-    ];
-    this.openDialog('Keyboard', h('dl', { class: 'keys' }, keys.map(([k, d]) => [h('dt', {}, h('kbd', {}, k)), h('dd', {}, d)])));
+      ['\u2190 \u2192', 'arrows'], [t('table.keys.enter_key'), 'enter'], ['0 \u2013 9', 'digits'], ['P', 'pass'],
+      ['C D H S, N', 'trump'], ['L', 'last'], ['V', 'sheet'], ['M', 'chat'], ['I', 'hint'], ['Esc', 'escape'], ['?', 'list'],
+    ].map(([key, what]) => [key, t(`table.keys.${what}`, { suits: SUITS.map((suit) => suit.name).join(', ') })]);
+    this.openDialog(t('table.keys.title'), h('dl', { class: 'keys' }, keys.map(([k, d]) => [h('dt', {}, h('kbd', {}, k)), h('dd', {}, d)])));
+  }
+
+  showRules() {
+    this.el.menu.open = false;
+    const v = this.shown && this.shown.view;
+    openRulesHelp(v ? v.game : 'wizard', v ? v.rules : null);
   }
 
   openDialog(title, ...content) {
     const dialog = this.el.dialog;
     fill(dialog, h('h2', { id: 'dialog-title' }, title), ...content,
-      h('form', { method: 'dialog' }, h('button', { type: 'submit', class: 'primary' }, 'Close')));
+      h('form', { method: 'dialog' }, h('button', { type: 'submit', class: 'primary' }, t('table.close'))));
     if (!dialog.open) dialog.showModal();
   }
 
@@ -1045,7 +1212,7 @@ class TableScreen {
     const narrow = window.matchMedia('(max-width: 999px)').matches;
     if (message.seat !== this.seat && (narrow && this.panel !== 'chat')) this.unread += 1;
     this.renderChat();
-    if (message.seat !== this.seat) announce(`${message.name} says: ${message.text}`);
+    if (message.seat !== this.seat) announce(t('table.announce.says', { name: message.name, text: message.text }));
   }
 
   renderChat() {
@@ -1063,7 +1230,7 @@ class TableScreen {
   renderUnread() {
     this.el.unread.hidden = !this.unread;
     this.el.unread.textContent = String(this.unread);
-    this.el.chatButton.setAttribute('aria-label', this.unread ? `Chat, ${this.unread} unread` : 'Chat');
+    this.el.chatButton.setAttribute('aria-label', this.unread ? t('table.chat_unread', { count: this.unread }) : t('table.chat'));
   }
 
   sendChat() {
@@ -1084,7 +1251,7 @@ class TableScreen {
     // seq: the decision this answers (the view on screen); the server refuses it as stale if the table moved on
     const id = this.socket.send({ type: 'action', action, seq: this.shown.seq });
     if (!id) {
-      this.el.error.textContent = 'Not connected: your move was not sent. It can be made again once the connection is back.';
+      this.el.error.textContent = t('table.error.not_sent');
       return false;
     }
     this.pending = { id, action, seq: this.shown.seq, phase: v.phase };
@@ -1106,12 +1273,15 @@ class TableScreen {
     }
     if (v.phase !== 'play') return;
     const action = cardAction(card);
+    const button = this.el.hand.querySelector(`.card[data-card="${card}"]`);
+    // where the card was: its flight to the trick starts there once the server has taken it
+    if (button) this.playedFrom = { card, from: centreOf(button), at: Date.now() };
     if (!this.myTurn(v)) {
-      this.el.error.textContent = 'Not your turn yet.';
+      this.el.error.textContent = t('table.error.not_your_turn');
       return;
     }
     if (!v.legal_actions.includes(action)) {
-      this.el.error.textContent = `${cardName(card, v.rules.rank_style)} cannot be played now: you must follow suit.`;
+      this.el.error.textContent = t('table.error.follow_suit', { card: cardName(card, v.rules.rank_style) });
       return;
     }
     this.act(action);
@@ -1150,8 +1320,7 @@ class TableScreen {
     if (!this.hint || !this.shown || message.seq !== this.shown.seq) return;
     this.hint = { waiting: false, values: message.values || [], best: message.best };
     this.renderInteractive(this.shown.view);
-    const best = (message.values || [])[0];
-    if (best) announce(`Hint: ${best.text}.`);
+    if ((message.values || []).length) announce(this.el.hintBox.textContent);
   }
 
   askRematch() {
@@ -1185,6 +1354,13 @@ class TableScreen {
   onKey(event) {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
     const target = event.target;
+    if (event.key === 'Escape' && this.el.menu.open) {
+      // the menu closes on Escape wherever the focus is inside it (its select too), and the focus goes back to ⋯
+      this.el.menu.open = false;
+      this.el.menu.querySelector('summary').focus();
+      event.preventDefault();
+      return;
+    }
     if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT')) return;
     if (this.el.dialog.open) return;
     const v = this.shown && this.shown.view;
@@ -1216,7 +1392,7 @@ class TableScreen {
     const lower = key.toLowerCase();
     const choosingTrump = this.myTurn(v) && (v.phase === 'choose_trump' || v.phase === 'name_trump');
     if (choosingTrump && 'cdhsn'.includes(lower) && lower.length === 1) {
-      const action = lower === 'n' ? NO_TRUMP : TRUMP_BASE + 'cdhs'.indexOf(lower);
+      const action = lower === 'n' ? NO_TRUMP : TRUMP_BASE + CARD_KEYS.indexOf(lower);
       this.act(action);
       event.preventDefault();
       return;
@@ -1262,7 +1438,7 @@ class TableScreen {
     this.bidDigits = '';
     const action = BID_BASE + value;
     if (!this.act(action)) {
-      this.el.error.textContent = `A bid of ${value} is not possible now.`;
+      this.el.error.textContent = t('table.error.bid_refused', { bid: value });
       this.renderStatus(v);
     }
   }

@@ -1,0 +1,119 @@
+// The end of a hand: a summary of its result over the table, after the hand's last trick has gone to its winner and
+// before the next hand is dealt on screen. Wizard: each player's bid, tricks, points for the hand and total, made or
+// missed. Wily Wizards: the contract (who bid how many, the trump), whether it was made, and which team gained a
+// letter. It stays until dismissed (its button, Escape, Enter, a click beside it) or for a few seconds (a bar shows
+// the time left); the table behind it waits meanwhile and shows what the server sent once it closes.
+//
+// Everything it says comes from the score sheet's new row (the server's; core/view.py), none of it is worked out here.
+
+import { SUITS, suitIcon } from './cards.js';
+import { announce, h } from './dom.js';
+import { t } from './i18n.js';
+import { teamMembers, teamName, WORD } from './rules.js';
+import { lettersText, teamList } from './scores.js';
+
+const signed = (points) => (points > 0 ? `+${points}` : String(points));
+
+function wizardRows(row, view, nameOf) {
+  const [, , , , bids, tricks, points, totals] = row;
+  const lines = bids.map((bid, seat) => {
+    const made = bid === tricks[seat];
+    return h('tr', { class: made ? 'made' : 'missed', dataset: { seat: String(seat) } },
+      h('th', { scope: 'row', class: 'who' }, nameOf(seat)),
+      h('td', { class: 'bid' }, String(bid)),
+      h('td', { class: 'took' }, String(tricks[seat])),
+      h('td', { class: 'result' }, h('span', { class: 'made-mark', 'aria-hidden': 'true' }, made ? '\u2713 ' : '\u2717 '),
+        made ? t('table.summary.made') : t('table.summary.missed')),
+      h('td', { class: 'points' }, signed(points[seat])),
+      h('td', { class: 'total' }, String(totals[seat])));
+  });
+  return h('table', { class: 'round-table' },
+    h('caption', { class: 'visually-hidden' }, t('table.summary.wizard_caption')),
+    h('thead', {}, h('tr', {},
+      h('th', { scope: 'col' }, t('table.summary.player')), h('th', { scope: 'col' }, t('table.summary.bid')),
+      h('th', { scope: 'col' }, t('table.summary.tricks')), h('th', { scope: 'col' }, t('table.summary.result')),
+      h('th', { scope: 'col' }, t('table.summary.points')), h('th', { scope: 'col' }, t('table.summary.total')))),
+    h('tbody', {}, lines));
+}
+
+function wilyBody(row, view, names, nameOf, mySeat) {
+  const [, , high, bid, trump, teamTricks, letterTo, letters] = row;
+  const teams = view.teams;
+  const parts = [];
+  if (high < 0) {
+    parts.push(h('p', { class: 'contract-line' }, t('table.summary.thrown_in')));
+  } else {
+    const team = teams[high];
+    const trumpWords = trump < 0 ? t('table.no_trump') : SUITS[trump].name;
+    const made = letterTo.includes(team);
+    const took = teamTricks[team] ?? 0;
+    parts.push(h('p', { class: 'contract-line' },
+      trump >= 0 ? suitIcon(trump, 18) : null, ' ',
+      t('table.summary.contract', { name: nameOf(high), team: teamName(team, teams, names), bid, trump: trumpWords })));
+    parts.push(h('p', { class: `verdict ${made ? 'made' : 'missed'}` },
+      h('span', { class: 'made-mark', 'aria-hidden': 'true' }, made ? '\u2713 ' : '\u2717 '),
+      made ? t('table.summary.contract_made', { count: took }) : t('table.summary.contract_missed', { count: took })));
+  }
+  const lines = teamList(teams).map((team) => {
+    const members = teamMembers(team, teams);
+    const gained = letterTo.includes(team);
+    const held = letters[team] || 0;
+    const mine = members.includes(mySeat);
+    return h('tr', { class: `${gained ? 'gained' : ''}${mine ? ' mine' : ''}`, dataset: { team: String(team) } },
+      h('th', { scope: 'row', class: 'who' }, teamName(team, teams, names),
+        h('span', { class: 'members' }, ` (${members.map(nameOf).join(', ')})`)),
+      h('td', { class: 'took' }, String(teamTricks[team] ?? 0)),
+      h('td', { class: 'letter' }, gained ? t('table.summary.letter_gained', { letter: WORD[held - 1] || '' }) : '\u2014'),
+      h('td', { class: 'total letters-word' }, lettersText(held)));
+  });
+  parts.push(h('table', { class: 'round-table' },
+    h('caption', { class: 'visually-hidden' }, t('table.summary.wily_caption')),
+    h('thead', {}, h('tr', {},
+      h('th', { scope: 'col' }, t('table.summary.team')), h('th', { scope: 'col' }, t('table.summary.tricks')),
+      h('th', { scope: 'col' }, t('table.summary.letter')), h('th', { scope: 'col' }, t('table.summary.letters')))),
+    h('tbody', {}, lines)));
+  return parts;
+}
+
+/**
+ * Show the summary of the hand that ``row`` (the sheet's newest row) records, over ``host``; resolves when it is
+ * dismissed or after ``holdMs``. ``view`` is the view after the hand (its rules, teams, round number).
+ */
+export function showRoundSummary(host, { row, view, names, nameOf, mySeat, number, holdMs }) {
+  return new Promise((resolve) => {
+    const wizard = view.game === 'wizard';
+    const title = wizard ? t('table.summary.title_round', { number }) : t('table.summary.title_hand', { number });
+    const close = h('button', { type: 'button', class: 'primary', id: 'btn-round-next' },
+      view.phase === 'game_over' ? t('table.summary.to_results') : t('table.summary.next'));
+    const bar = h('div', { class: 'round-timer', 'aria-hidden': 'true' });
+    bar.style.animationDuration = `${holdMs}ms`;
+    const card = h('div', { class: 'round-card', role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'round-title' },
+      h('h2', { id: 'round-title' }, title),
+      wizard ? wizardRows(row, view, nameOf) : wilyBody(row, view, names, nameOf, mySeat),
+      h('div', { class: 'row buttons' }, close), bar);
+    const overlay = h('section', { class: 'round-summary', id: 'round-summary', dataset: { game: view.game } }, card);
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      document.removeEventListener('keydown', onKey, true);
+      overlay.remove();
+      resolve();
+    };
+    const onKey = (event) => {
+      if (event.key === 'Escape' || event.key === 'Enter') {
+        event.preventDefault();
+        event.stopPropagation();
+        finish();
+      }
+    };
+    close.addEventListener('click', finish);
+    overlay.addEventListener('click', (event) => { if (event.target === overlay) finish(); });
+    document.addEventListener('keydown', onKey, true);
+    const timer = setTimeout(finish, holdMs);
+    host.append(overlay);
+    close.focus({ preventScroll: true });
+    announce(title); // the focus is on its button, inside the dialog, which a screen reader reads
+  });
+}
