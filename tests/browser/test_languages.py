@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -219,3 +220,33 @@ def test_screenshots_of_the_lobby_in_both_languages(
             width = page.evaluate("() => document.documentElement.scrollWidth")
             assert width <= viewport["width"], f"{lang} {kind}: the page is {width} px wide"
             screenshot(page, f"lobby-{kind}-{lang}", full_page=True)
+
+
+def test_a_replay_in_german(server: ServerProcess, context_in: Callable[..., BrowserContext], screenshot) -> None:
+    bots = [{"name": name, "bot": "rulebased"} for name in ("Merlin", "Morgana", "Circe")]
+    table = server.post("/tables", {"seats": bots, "players": 3, "options": {"schedule": "custom", "custom_hand_sizes": [2]}})
+    deadline = time.monotonic() + 30
+    while server.get(f"/tables/{table['id']}")["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots' game did not finish"
+        time.sleep(0.2)
+    page = watch_errors(context_in("de-DE").new_page())
+    page.goto(f"{server.url}/replay/{table['id']}")
+    expect(page.locator(".replay-screen .game-info strong")).to_have_text("Wiederholung: Wizard")
+    expect(page.locator("#step-text")).to_contain_text("Schritt 0 von")
+    expect(page.locator("#step-text")).to_contain_text("Das Austeilen")
+    page.click("#replay-next")
+    expect(page.locator("#step-text")).to_contain_text("sagt")  # "Circe sagt 1 an": a Wizard bid
+    page.keyboard.press("End")
+    expect(page.locator(".replay-table .game-info")).to_contain_text("Spielende")
+    expect(page.locator("#replay-seats")).to_contain_text("Geber")
+    expect(page.locator(".sheet thead th").first).to_have_text("Runde")
+    for value in page.locator(".ranking .rank-value").all_inner_texts():
+        assert re.fullmatch(r"-?\d+ Punkte?", value), value
+    text = page.inner_text("body")
+    assert english_leftovers(text) == [], english_leftovers(text)
+    # the rules of the replayed game are one click away, in German
+    page.click("#btn-rules-help")
+    expect(page.locator("#rules-help-title")).to_have_text("Regeln: Wizard")
+    expect(page.locator("#help-this-table h3")).to_have_text("Die Regeln dieses Tisches (3 Spieler)")
+    page.keyboard.press("Escape")
+    screenshot(page, "replay-desktop-de")
