@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+import time
 
 # Run in a fresh interpreter where importing any optional dependency fails, as on a machine without the extras.
 BLOCKED = ["textual", "fastapi", "uvicorn", "pydantic", "sqlalchemy", "alembic", "openskill", "matplotlib", "ray",
@@ -27,7 +29,15 @@ def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
 def test_simulate_runs_on_the_base_install() -> None:
     result = run_cli("simulate", "--players", "3", "--games", "3", "--seed", "1")
     assert result.returncode == 0, result.stderr
-    assert "3 random games of wizard, 3 players" in " ".join(result.stdout.split())
+    title = " ".join(result.stdout.split())
+    assert "3 random games of wizard, 3 players, seed 1" in title  # the standard rules: no options to list
+    assert "game=" not in title and "players=" not in title  # said once, not again in parentheses
+
+
+def test_simulate_lists_only_the_options_that_differ() -> None:
+    result = run_cli("simulate", "--rules", "quick", "--players", "3", "--games", "2", "--seed", "1")
+    assert result.returncode == 0, result.stderr
+    assert "2 random games of wizard, 3 players (schedule=quick), seed 1" in " ".join(result.stdout.split())
 
 
 def test_help_lists_every_command_on_the_base_install() -> None:
@@ -41,3 +51,30 @@ def test_a_command_needing_an_extra_names_it() -> None:
     result = run_cli("play", "--players", "3")
     assert result.returncode == 2
     assert "pip install 'wizardcards[tui]'" in result.stderr
+
+
+def test_arena_without_its_extra_fails_before_the_first_game() -> None:
+    """Without openskill the ratings cannot be made: the arena says so at once instead of playing the whole
+    tournament first and losing its results."""
+    started = time.perf_counter()
+    result = run_cli("arena", "--bots", "rulebased,rulebased,rulebased,random", "--games", "4000", "--workers", "1")
+    seconds = time.perf_counter() - started
+    assert result.returncode == 2
+    out = " ".join((result.stdout + result.stderr).split())
+    assert "openskill (the ratings) is not installed: pip install 'wizardcards[arena]'" in out
+    assert "games" not in out.split("error:")[0]  # no table, no timing line: nothing was played
+    assert seconds < 60  # 4000 games take minutes; the refusal takes an interpreter's start
+
+
+def test_python_m_wizardcards_runs_the_command(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """``python -m wizardcards`` needs no ``wizard`` script on the PATH (a venv that is not activated)."""
+    env = {key: value for key, value in os.environ.items() if key not in ("VIRTUAL_ENV",)}
+    env["PATH"] = "/usr/bin:/bin"  # no venv's bin folder: no `wizard` to find
+    result = subprocess.run([sys.executable, "-m", "wizardcards", "--help"], capture_output=True, text=True,
+                            timeout=120, cwd=tmp_path, env=env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("usage: wizard ") and "simulate" in result.stdout
+    result = subprocess.run([sys.executable, "-m", "wizardcards", "simulate", "--players", "3", "--games", "2",
+                             "--seed", "3"], capture_output=True, text=True, timeout=120, cwd=tmp_path, env=env)
+    assert result.returncode == 0, result.stderr
+    assert "2 random games of wizard, 3 players, seed 3" in " ".join(result.stdout.split())

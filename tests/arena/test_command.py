@@ -97,3 +97,56 @@ def test_records_writes_each_game_in_both_forms(tmp_path: Path) -> None:
         record = load_record(folder / f"game-{game:05d}.json")
         assert load_record(folder / f"game-{game:05d}.wzg") == record and replay(record).is_terminal()
         assert sorted(record.names or []) == ["random", "random#2", "rulebased"]
+
+
+def test_a_bot_in_several_seats_gets_a_pooled_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "p.json"
+    code = main(["arena", "--bots", "rulebased,random,random,random", "--games", "8", "--rounds", "2", "--seed", "5",
+                 "--workers", "1", "--json", str(out)])
+    assert code == 0
+    report = json.loads(out.read_text())
+    rows = {row["bot"]: row for row in report["stats"]["bots"]}
+    (pooled,) = report["stats"]["pooled"]  # only random holds several seats
+    assert pooled["bot"] == "random" and pooled["entries"] == ["random", "random#2", "random#3"]
+    singles = [rows[label] for label in pooled["entries"]]
+    # the pooled figures are those of the three entries together, per game
+    assert pooled["mean_score"] == pytest.approx(sum(r["mean_score"] for r in singles) / 3)
+    assert pooled["win_rate"] == pytest.approx(sum(r["win_rate"] for r in singles) / 3)
+    assert pooled["rounds"] == sum(r["rounds"] for r in singles)
+    hits = sum(r["bid_accuracy"] * r["rounds"] for r in singles)
+    assert pooled["bid_accuracy"] == pytest.approx(hits / pooled["rounds"])
+    printed = " ".join(capsys.readouterr().out.split())
+    assert "random (pooled: 3 seats)" in printed and "rulebased (pooled" not in printed
+
+
+def test_a_folder_that_does_not_exist_is_refused_before_playing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "no-such-folder" / "r.json"
+    assert main(["arena", "--bots", "random,random,random", "--games", "3", "--json", str(missing)]) == 2
+    printed = capsys.readouterr().out
+    assert "does not exist" in printed and "games/s" not in printed  # refused, nothing played
+
+
+def test_a_report_that_cannot_be_written_is_saved_elsewhere(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A failure after the tournament never loses its results: the table is printed and the report saved."""
+    from wizardcards.arena import report as report_module
+
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", None)
+
+    def broken_plot(report: object, path: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(report_module, "plot", broken_plot)
+    code = main(["arena", "--bots", "random,random,random", "--games", "3", "--seed", "2", "--workers", "1",
+                 "--plot", str(tmp_path / "r.png")])
+    assert code == 1
+    printed = " ".join(capsys.readouterr().out.split())
+    assert "cannot plot to" in printed and "disk full" in printed and "games/s" in printed
+    (saved,) = tmp_path.glob("wizard-arena-2-*.json")
+    assert json.loads(saved.read_text())["seed"] == 2 and "report is saved in" in printed

@@ -14,16 +14,23 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import Button
+from textual.widgets._footer import FooterKey, FooterLabel
 
 from wizardcards.core import ActionError, Phase, RuleSet, WilyState, WizardState, find_rules, replay
 from wizardcards.core import actions as A
 from wizardcards.core.rules import Game, Schedule
 from wizardcards.records import load_record
-from wizardcards.tui import render, store
+from wizardcards.tui import i18n, render, store
 from wizardcards.tui.controller import GameController
 from wizardcards.tui.play import InfoScreen, PlayApp, ResultsScreen, Setup, StartScreen, TableScreen
 
 from .conftest import SIZE, human_ready, screen_text, settle
+
+
+def footer_text(app) -> str:  # type: ignore[no-untyped-def]
+    """The key descriptions the Footer shows, and those of its groups of keys."""
+    keys = [str(key.description) for key in app.screen.query(FooterKey)]
+    return " ".join(keys + [str(label.render()) for label in app.screen.query(FooterLabel)])
 
 
 def test_whole_wizard_game_by_keyboard(snapshot) -> None:  # type: ignore[no-untyped-def]
@@ -116,6 +123,12 @@ def test_refused_key_changes_nothing_and_hint_lists_every_action(snapshot) -> No
     asyncio.run(run())
 
 
+def assert_good_wording(text: str) -> None:
+    """The words of a screen follow the number and the person: no "1 cards", "You leads", "You's"."""
+    for wrong in (" 1 cards", "You leads", "You's", "You bids", "You plays", "You to move"):
+        assert wrong not in text, wrong
+
+
 def test_last_trick_of_a_hand_stays_through_the_next_bidding(snapshot) -> None:  # type: ignore[no-untyped-def]
     rules = RuleSet(players=3, schedule=Schedule.CUSTOM, custom_hand_sizes=(1, 2), first_dealer=2)
     controller = GameController.new(rules, ["rulebased", "rulebased"], seed=4, pace=0)
@@ -143,11 +156,19 @@ def test_last_trick_of_a_hand_stays_through_the_next_bidding(snapshot) -> None: 
             for position, card in enumerate(trick.cards):
                 seat = (trick.leader + position) % rules.players
                 assert f"{names[seat]:>14}: {render.card_label(card, view)}" in text
+            # Under it, how round 1 ended for everyone: bid, tricks won, the points, made or missed.
+            result = view.sheet[0]
+            for seat in range(rules.players):
+                made = "made" if result.bids[seat] == result.tricks[seat] else "missed"
+                assert (f"{names[seat]:>14}: bid {result.bids[seat]}, won {result.tricks[seat]}: "
+                        f"{result.points[seat]:+d} ({made})") in text
+            assert_good_wording(text)
             snapshot(app, "play-last-trick")
             await pilot.press("l")
             await settle(pilot, lambda: isinstance(app.screen, InfoScreen))
             text = screen_text(app)
             assert "no trick completed yet this hand" in text and title in text
+            snapshot(app, "play-last-trick-l")
 
     asyncio.run(run())
 
@@ -284,3 +305,109 @@ def test_resume_after_the_process_is_killed(data_dir: Path) -> None:
     record = load_record(controller.finished_path)
     assert record.actions[: len(history)] == history and replay(record).is_terminal()
     assert GameController.resume() is None
+
+
+def test_the_table_in_german(german: None, snapshot) -> None:  # type: ignore[no-untyped-def]
+    """``--lang de``: the table's words, the card names and suits, the keys and the hand's end in German."""
+    rules = RuleSet(players=3, schedule=Schedule.CUSTOM, custom_hand_sizes=(1, 3), first_dealer=2)
+    controller = GameController.new(rules, ["rulebased", "rulebased"], seed=4, pace=0)
+
+    async def run() -> None:
+        app = PlayApp(controller, pace=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot, human_ready(app, controller))
+            text = screen_text(app)
+            assert "Wizard · Runde 1/2 · 1 Karte · Geber rulebased 2" in text
+            assert "Deine Ansage (0..1)" in text and "du bist dran" in text and "Du" in text
+            assert "Spielblock" in text and "speichern & beenden" in text  # the key line
+            while controller.view().round_index == 0:
+                await pilot.press("0" if controller.view().phase is Phase.BID else "enter")
+                await settle(pilot, human_ready(app, controller))
+            view = controller.view()
+            text = screen_text(app)
+            trick = view.last_trick
+            assert trick is not None
+            winner = render.display_names(controller.names)[trick.winner]
+            assert f"Letzter Stich von Runde 1 — gewonnen von {winner}" in text
+            assert "angesagt" in text and ("erfüllt" in text or "verfehlt" in text)
+            assert "· 3 Karten ·" in text and "Trumpf" in text
+            hand = [render.card_label(card, view) for card, _ in render.hand_cards(view)]
+            assert all(label[-1] in "♣♦♥♠" or label in ("Zaub", "Narr") for label in hand)
+            assert not any(label in ("Wiz", "Jes") or label[:-1] in ("J", "Q", "T") for label in hand)
+            for english in ("Your bid", "Last trick", "dealer", "your turn", "score sheet"):
+                assert english not in text, english
+            snapshot(app, "play-german")
+            await pilot.press("s")
+            await settle(pilot, lambda: isinstance(app.screen, InfoScreen))
+            text = screen_text(app)
+            assert "Schreiber: " in text and "Spielblock: angesagt/gewonnen, Punkte, Summe" in text
+            assert "Escape: schließen" in text
+
+    asyncio.run(run())
+
+
+def test_the_language_comes_from_the_environment_or_lang() -> None:
+    assert i18n.from_environment({"LANG": "de_DE.UTF-8"}) == "de"
+    assert i18n.from_environment({"LANGUAGE": "fr:de", "LANG": "fr_FR.UTF-8"}) == "de"
+    assert i18n.from_environment({"LC_ALL": "C", "LANG": "de_DE.UTF-8"}) == "en"  # LC_ALL decides over LANG
+    assert i18n.from_environment({"LC_ALL": "de_AT.UTF-8", "LANG": "en_GB.UTF-8"}) == "de"
+    assert i18n.from_environment({"LANG": "fr_FR.UTF-8"}) == "en" and i18n.from_environment({}) == "en"
+    assert i18n.choose("de", {"LANG": "en_US.UTF-8"}) == "de"  # --lang over the environment
+    with pytest.raises(ValueError, match="no catalog"):
+        i18n.choose("fr")
+
+
+def test_wizard_play_in_a_german_environment_speaks_german(data_dir: Path) -> None:
+    """``LANG=de_DE.UTF-8 wizard play``: the command itself picks German (the app is run headless here)."""
+    root = Path(__file__).resolve().parents[2]
+    code = """
+import asyncio, sys
+from wizardcards.tui import commands, i18n
+from wizardcards.tui.play import PlayApp
+from tests.tui.conftest import screen_text, settle, human_ready
+
+runs = []
+def run(self, *args, **kwargs):  # the app as `wizard play` builds it, driven by the pilot instead of a terminal
+    async def drive():
+        async with self.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, human_ready(self, self.controller))
+            runs.append(screen_text(self))
+    asyncio.run(drive())
+PlayApp.run = run
+import argparse
+args = argparse.Namespace(resume=False, game=None, players=3, rules=None, bots=["random", "random"], seed=3,
+                          pace=0.0, lang=None)
+assert commands.play(args) == 0
+print(i18n.current(), "Deine Ansage" in runs[0] or "du bist dran" in runs[0] or "ist dran" in runs[0])
+"""
+    env = {**os.environ, "WIZARDCARDS_DATA_DIR": str(data_dir), "PYTHONPATH": str(root), "LANG": "de_DE.UTF-8"}
+    env.pop("LC_ALL", None)
+    env.pop("LANGUAGE", None)
+    env.pop("LC_MESSAGES", None)
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=root,
+                            timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["de", "True"]
+
+
+def test_start_screen_names_the_standard_rules_standard() -> None:
+    async def run() -> None:
+        app = PlayApp(pace=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot, lambda: isinstance(app.screen, StartScreen))
+            preset = app.screen.query_one("#preset")
+            assert preset.value == "standard"  # type: ignore[attr-defined]
+            app.screen.query_one("#bid_rule").value = "hook"  # type: ignore[attr-defined]
+            await pilot.pause()
+            await pilot.pause()
+            assert preset.value == "hook"  # type: ignore[attr-defined]  # the options make the hook preset
+            app.screen.query_one("#hidden_bids").value = True  # type: ignore[attr-defined]
+            app.screen.query_one("#bid_rule").value = "none"  # type: ignore[attr-defined]
+            app.screen.query_one("#hidden_bids").value = False  # type: ignore[attr-defined]
+            app.screen.query_one("#last_hand_no_trump").value = True  # type: ignore[attr-defined]
+            await pilot.pause()
+            await pilot.pause()
+            assert preset.is_blank()  # type: ignore[attr-defined]  # no preset is standard + last hand no trump
+            assert preset.prompt == "(custom)"  # type: ignore[attr-defined]
+
+    asyncio.run(run())

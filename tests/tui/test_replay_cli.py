@@ -4,15 +4,21 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from pathlib import Path
+
+from textual.widgets import Static
 
 from wizardcards.cli import main
 from wizardcards.core import RuleSet, new_game, replay_states
+from wizardcards.core import actions as A
 from wizardcards.records import save_record
+from wizardcards.tui import render
 from wizardcards.tui.controller import analyse
 from wizardcards.tui.replay import ReplayApp
 
 from .conftest import SIZE, screen_text
+from .test_play import footer_text
 
 
 def played_record(seed: int = 5):  # type: ignore[no-untyped-def]
@@ -38,7 +44,9 @@ def test_replay_steps_forwards_and_back(snapshot) -> None:  # type: ignore[no-un
             assert "Bob's hand" in text
             actor = states[2].current_player()
             assert f"decision 3/{len(record.actions)}" in text
-            assert f"{record.names[actor]}: {states[2].action_to_text(record.actions[2])}" in text
+            # The decision in the table's notation (10♦, Q♠, bid 1), not the record's (Td, Qs).
+            decision = render.decision_text(record.actions[2], states[2].view(1))
+            assert f"{record.names[actor]}: {decision}" in text
             await pilot.press("left")
             assert app.index == 2
             await pilot.press("end")
@@ -87,3 +95,53 @@ def test_hint_values_every_legal_action_of_the_view() -> None:
     analysis = analyse(view)
     assert sorted(a for a, _ in analysis.rows) == sorted(view.legal_actions)
     assert analysis.best in view.legal_actions
+
+
+def test_the_replay_footer_shows_every_key_in_80_columns(snapshot) -> None:  # type: ignore[no-untyped-def]
+    """The footer used to be cut off ("q q"): every binding, its key and its description, fits an 80-column
+    terminal, in English and in German."""
+    from textual.widgets._footer import FooterKey, FooterLabel
+
+    from wizardcards.tui import i18n
+
+    record = played_record()
+    for language, words in (("en", ["step", "round", "start/end", "other seat", "score sheet", "quit"]),
+                            ("de", ["Schritt", "Runde", "Anfang/Ende", "Platz", "Spielblock", "beenden"])):
+        i18n.use(language)
+
+        async def run(language: str, words: list[str]) -> None:
+            app = ReplayApp(record)
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                keys = [*app.screen.query(FooterKey), *app.screen.query(FooterLabel)]
+                assert len(keys) == 9 + 3  # every binding of the replay has its place, and each pair its label
+                assert all(key.region.right <= 80 and key.region.width > 0 for key in keys)
+                text = footer_text(app)
+                assert all(word in text for word in words), text
+                if language == "en":
+                    snapshot(app, "replay-80-columns")
+
+        asyncio.run(run(language, words))
+    i18n.use("en")
+
+
+def test_replay_names_cards_in_the_terminal_notation() -> None:
+    """The step line names every card as the table does (10♦, Q♠, Wiz), never in the record's notation (Td, Qs)."""
+    record = played_record(7)
+    states = list(replay_states(record))
+    cards = [i for i, a in enumerate(record.actions) if A.is_card_action(a)]
+
+    async def run() -> None:
+        app = ReplayApp(record)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            for index in cards:
+                app.action_go(index + 1)
+                await pilot.pause()
+                step = str(app.query_one("#step", Static).content)
+                label = render.decision_text(record.actions[index], states[index].view(0))
+                assert label in ("Wiz", "Jes") or (label[-1] in "♣♦♥♠" and label[:-1] in render.RANKS_TWO_TO_ACE)
+                assert f": {label} ·" in step
+                assert not re.search(r": [2-9TJQKA][cdhs] ", step), step
+
+    asyncio.run(run())

@@ -47,7 +47,7 @@ def test_score_pad_over_a_whole_game_with_the_official_example(snapshot) -> None
             screen.query_one("#schedule").value = "custom"  # type: ignore[attr-defined]
             screen.query_one("#custom", Input).value = "2 3 4 5"
             await pilot.pause()
-            snapshot(app, "score-setup")
+            snapshot(app, "score-setup-custom")
             await pilot.click("#start")
             await settle(pilot, lambda: isinstance(app.screen, PadScreen))
             assert "Round 1/4 · dealer Paul · 2 cards" in text_of(app, "#round")
@@ -113,3 +113,75 @@ def test_score_pad_resumes_where_it_stopped() -> None:
 
     asyncio.run(run())
     assert ScorePad.load(store.scorepad_path()).totals == [20, -10, 20]
+
+
+def test_setup_by_typing_the_names_with_tab_between_them(snapshot) -> None:  # type: ignore[no-untyped-def]
+    """The focus starts in the first name field, Tab goes to the next field, the fields start empty: typing
+    Paul⇥Anna⇥Ben and Enter makes a pad of exactly those three players, in that order."""
+
+    async def run() -> None:
+        app = ScorePadApp()
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot, lambda: isinstance(app.screen, PadSetupScreen))
+            screen = app.screen
+            assert app.focused is screen.query_one("#name-0", Input)
+            assert all(screen.query_one(f"#name-{seat}", Input).value == "" for seat in range(6))
+            assert screen.query_one("#name-0", Input).placeholder == "player 1"
+            await pilot.press(*"Paul", "tab", *"Anna", "tab", *"Ben")
+            await pilot.pause()
+            assert [screen.query_one(f"#name-{seat}", Input).value for seat in range(3)] == ["Paul", "Anna", "Ben"]
+            assert app.focused is screen.query_one("#name-2", Input)
+            snapshot(app, "score-setup")
+            await pilot.press("enter")
+            await settle(pilot, lambda: isinstance(app.screen, PadScreen))
+            assert app.pad is not None and app.pad.names == ["Paul", "Anna", "Ben"]
+            assert "Round 1/20 · dealer Paul · 1 card ·" in text_of(app, "#round")  # 3 players: 20 rounds
+
+    asyncio.run(run())
+
+
+def test_escape_in_a_correction_cancels_it_and_keeps_the_pad() -> None:
+    pad = ScorePad.create(["A", "B", "C"], schedule="custom", custom_hand_sizes=(1, 2, 3))
+    pad.set_bids(0, [1, 0, 0])
+    pad.set_tricks(0, [1, 0, 0])
+    pad.save(store.scorepad_path())
+
+    async def run() -> None:
+        app = ScorePadApp()
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot, lambda: isinstance(app.screen, PadScreen))
+            await pilot.press("up")
+            assert "correcting round 1" in text_of(app, "#message")
+            assert app.screen.query_one("#entry", Input).value == "1 0 0"
+            await pilot.press("escape")
+            await pilot.pause()
+            # Still the pad, back at the next round to enter; round 1 as it was.
+            assert isinstance(app.screen, PadScreen) and app.is_running
+            assert "correction of round 1 cancelled" in text_of(app, "#message")
+            assert "Round 2/3" in text_of(app, "#round") and "Enter the bids" in text_of(app, "#round")
+            assert app.screen.query_one("#entry", Input).value == ""
+            assert app.pad is not None and app.pad.rounds[0].bids == [1, 0, 0]
+            await enter(pilot, "0 1 1")
+            assert "round 2: bids entered" in text_of(app, "#message")
+            # Outside a correction, Escape quits (the pad is saved after every entry).
+            await pilot.press("escape")
+            await pilot.pause()
+            assert not app.is_running
+
+    asyncio.run(run())
+    assert ScorePad.load(store.scorepad_path()).rounds[1].bids == [0, 1, 1]
+
+
+def test_the_no_trump_footnote_only_with_a_starred_round() -> None:
+    async def footnote(pad: ScorePad) -> str:
+        pad.save(store.scorepad_path())
+        app = ScorePadApp()
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot, lambda: isinstance(app.screen, PadScreen))
+            return text_of(app, "#end")
+
+    # Three players, standard schedule: round 20 deals every card, so it has no trump and is starred.
+    assert "* no trump in that round" in asyncio.run(footnote(ScorePad.create(["A", "B", "C"])))
+    # Hands of 1 and 2 cards: a card is always turned up, no round is starred, so no footnote.
+    assert "no trump" not in asyncio.run(
+        footnote(ScorePad.create(["A", "B", "C"], schedule="custom", custom_hand_sizes=(1, 2))))

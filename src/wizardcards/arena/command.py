@@ -134,6 +134,7 @@ def reproducing_command(args: argparse.Namespace, config: TournamentConfig) -> l
 
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
+    from rich.markup import escape
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -152,12 +153,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         config, seed = _config(args)
     except ValueError as error:
-        console.print(f"[red]error:[/red] {error}")
+        console.print(f"[red]error:[/red] {escape(str(error))}")
         return 2
     problems = missing_requirements(args)
     if problems:  # checked before the first game: a run must not play for minutes and then fail
         for problem in problems:
-            console.print(f"[red]error:[/red] {problem}")
+            console.print(f"[red]error:[/red] {escape(problem)}")  # escape: "[arena]" is no markup
         return 2
     workers = args.workers
     with Progress(
@@ -184,14 +185,14 @@ def run(args: argparse.Namespace) -> int:
             console.print(f"report: {args.json}")
             saved = True
         except OSError as error:
-            console.print(f"[red]error:[/red] cannot write {args.json}: {error}")
+            console.print(f"[red]error:[/red] {escape(f'cannot write {args.json}: {error}')}")
             code = 1
     if args.plot:
         try:
             plot(report, args.plot)
             console.print(f"plot: {args.plot}")
         except (ImportError, OSError, ValueError) as error:
-            console.print(f"[red]error:[/red] cannot plot to {args.plot}: {error}")
+            console.print(f"[red]error:[/red] {escape(f'cannot plot to {args.plot}: {error}')}")
             code = 1
     if code and not saved:
         console.print(f"the report is saved in {save_anyway(report, seed)}")

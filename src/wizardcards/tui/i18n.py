@@ -111,7 +111,11 @@ def translate_bindings(node: DOMNode) -> None:
     when it is made, so the copy is translated here, in the node's ``__init__``, in the language chosen by then."""
     bindings = node._bindings.key_to_bindings  # Textual 8's per-node copy (textual.dom.DOMNode.__init__)
     for key, listed in bindings.items():
-        bindings[key] = [replace(b, description=_(b.description)) if b.description else b for b in listed]
+        bindings[key] = [
+            replace(b, description=_(b.description) if b.description else "",
+                    group=replace(b.group, description=_(b.group.description)) if b.group else None)
+            for b in listed
+        ]
 
 
 def N_(message: str) -> str:

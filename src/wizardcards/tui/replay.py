@@ -35,16 +35,20 @@ class ReplayApp(App[None]):
     InfoScreen { align: center middle; }
     #panel { width: 90%; height: auto; max-height: 90%; border: thick $accent; background: $surface; padding: 1 2; }
     """
-    # Short descriptions: every key must fit an 80-column footer (a longer one pushed the last off: "q q").
+    # Every key must fit an 80-column footer (nine separate keys pushed the last ones off: "q q"): the pairs of
+    # keys share one description, and the footer is compact.
+    STEP = Binding.Group(N_("step"), compact=True)
+    ROUND = Binding.Group(N_("round"), compact=True)
+    ENDS = Binding.Group(N_("start/end"), compact=True)
     BINDINGS: ClassVar = [
-        Binding("right", "step(1)", N_("next"), key_display="→"),
-        Binding("left", "step(-1)", N_("back"), key_display="←"),
-        Binding("pagedown", "round(1)", N_("next round"), key_display="PgDn"),
-        Binding("pageup", "round(-1)", N_("prev. round"), key_display="PgUp"),
-        Binding("home", "go(0)", N_("start"), key_display="Home"),
-        Binding("end", "go(-1)", N_("end"), key_display="End"),
-        Binding("v", "seat", N_("seat")),
-        Binding("s", "sheet", N_("sheet")),
+        Binding("left", "step(-1)", N_("back"), key_display="←", group=STEP),
+        Binding("right", "step(1)", N_("next"), key_display="→", group=STEP),
+        Binding("pageup", "round(-1)", N_("previous round"), key_display="PgUp", group=ROUND),
+        Binding("pagedown", "round(1)", N_("next round"), key_display="PgDn", group=ROUND),
+        Binding("home", "go(0)", N_("start"), key_display="Home", group=ENDS),
+        Binding("end", "go(-1)", N_("end"), key_display="End", group=ENDS),
+        Binding("v", "seat", N_("other seat")),
+        Binding("s", "sheet", N_("score sheet")),
         Binding("q", "quit", N_("quit")),
     ]
 
@@ -68,7 +72,7 @@ class ReplayApp(App[None]):
                 yield Static(id="trick")
                 yield Static(id="last")
         yield Static(id="hand")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.show()
