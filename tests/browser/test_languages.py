@@ -250,3 +250,29 @@ def test_a_replay_in_german(server: ServerProcess, context_in: Callable[..., Bro
     expect(page.locator("#help-this-table h3")).to_have_text("Die Regeln dieses Tisches (3 Spieler)")
     page.keyboard.press("Escape")
     screenshot(page, "replay-desktop-de")
+
+
+def test_a_wily_replay_in_german(server: ServerProcess, context_in: Callable[..., BrowserContext]) -> None:
+    bots = [{"name": name, "bot": "rulebased"} for name in ("Merlin", "Morgana", "Circe", "Nimue")]
+    table = server.post("/tables", {"seats": bots, "game": "wily", "preset": "wily", "players": 4})
+    deadline = time.monotonic() + 90
+    while server.get(f"/tables/{table['id']}")["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots' game did not finish"
+        time.sleep(0.3)
+    page = watch_errors(context_in("de-DE").new_page())
+    page.goto(f"{server.url}/replay/{table['id']}")
+    expect(page.locator(".replay-screen .game-info strong")).to_have_text("Wiederholung: Wily Wizards")
+    page.keyboard.press("End")
+    sheet = page.locator(".sheet")
+    expect(sheet.locator("thead th")).to_have_text(["Hand", "Gebot", "Team A", "Team B"])
+    expect(sheet.locator("tbody tr").first.locator("td").first).to_have_text(
+        re.compile(r"^(\w+ \d+, (Kreuz|Karo|Herz|Pik|kein Trumpf)|eingeworfen \(alle haben gepasst\))$"))
+    expect(sheet).to_contain_text("+1 Buchstabe")
+    assert re.search(r"\d+ Stiche?", sheet.inner_text())
+    expect(page.locator("#replay-seats")).to_contain_text("Team A, Stiche")
+    text = page.inner_text("body")
+    assert english_leftovers(text) == [], english_leftovers(text)
+    page.click("#btn-rules-help")
+    expect(page.locator("#rules-help-title")).to_have_text("Regeln: Wily Wizards")
+    assert page.inner_text("#help-this-table li[data-option='mode'] strong") == "Partner gegenüber"
+    expect(page.locator("#help-this-table li[data-option='passing']")).to_have_count(0)  # partners pass to each other

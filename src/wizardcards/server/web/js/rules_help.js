@@ -67,14 +67,23 @@ function valueWords(option, value) {
   return value === null || value === undefined ? t('help.none') : String(value);
 }
 
+// an option that means nothing with the table's other choices is left out of "This table" (the hand sizes of custom
+// rounds without the custom schedule, where to pass without partners when there are partners, partners' bids without)
+function applies(option, rules) {
+  const mode = valueOf({ name: 'mode', default: 'partners' }, rules);
+  if (option.name === 'custom_hand_sizes') return valueOf({ name: 'schedule', default: 'standard' }, rules) === 'custom';
+  if (option.name === 'passing') return mode === 'no_partners';
+  if (option.name === 'combined_bids') return mode !== 'no_partners';
+  return true;
+}
+
 function optionsOf(game) {
   return meta.options.filter((option) => !option.games || option.games.includes(game));
 }
 
 function tableSection(game, rules) {
   const rows = optionsOf(game)
-    // the hand sizes of custom rounds mean something only with the custom schedule
-    .filter((option) => option.name !== 'custom_hand_sizes' || valueOf({ name: 'schedule' }, rules) === 'custom')
+    .filter((option) => applies(option, rules))
     .map((option) => {
       const value = valueOf(option, rules);
       const changed = !same(value, option.default);
