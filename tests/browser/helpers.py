@@ -66,11 +66,12 @@ def serve_options() -> frozenset[str]:
     return frozenset()
 
 
-def start_server(db: Path, port: int | None = None, timeout: float = 60.0) -> ServerProcess:
-    """`wizard serve` on a free loopback port (or ``port``) with the SQLite file ``db`` and loose per-client limits;
-    returns once it answers."""
+def start_server(db: Path, port: int | None = None, timeout: float = 60.0, extra: list[str] | None = None) -> ServerProcess:
+    """`wizard serve` on a free loopback port (or ``port``) with the SQLite file ``db`` and loose per-client limits
+    (and the options ``extra``, e.g. ``["--bot-pace", "0.7"]``: otherwise its bots move at once); returns once it
+    answers."""
     port = port or live.free_port()
-    args: list[str] = []
+    args: list[str] = list(extra or [])
     if "--limit" in serve_options():
         for name, value in LOOSE_LIMITS.items():
             args += ["--limit", f"{name}={value}"]

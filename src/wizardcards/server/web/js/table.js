@@ -677,13 +677,13 @@ class TableScreen {
         said.push(last === '–' ? t('table.said.no_call') : t('table.said.call', { call: last }), t('table.said.won', { count: won }));
       }
       const extras = [];
-      if (seat === this.seat) extras.push(t('table.said.you'));
       if (bot) extras.push(t('table.said.bot'));
       if (player && !bot && player.claimed && !player.connected) extras.push(t('table.said.offline'));
       if (seat === v.dealer) extras.push(t('table.said.dealer'));
       const played = inTrick.has(seat) ? [t('table.said.played', { card: cardName(inTrick.get(seat), v.rules.rank_style) })] : [];
       const now = onTurn ? [t(`table.said.now.${phaseKey(v.phase)}`)] : [];
-      const label = `${name}${extras.length ? `, ${extras.join(', ')}` : ''}: ${[...said, ...played, ...now].join(', ')}`;
+      const label = `${name}${seat === this.seat ? ` ${t('table.you_mark')}` : ''}${extras.length ? `, ${extras.join(', ')}` : ''}`
+        + `: ${[...said, ...played, ...now].join(', ')}`;
       return h('li', { class: `seat${onTurn ? ' on-turn' : ''}${seat === this.seat ? ' me' : ''}${place === 0 ? ' bottom' : ''}`,
         dataset: { seat: String(seat), place: String(place) }, 'aria-label': label, 'aria-current': onTurn ? 'true' : null },
       h('div', { class: 'seat-name' },
