@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from wizardcards.server.meta import meta
 
 from .conftest import DESKTOP, PHONE, watch_errors
-from .helpers import ServerProcess
+from .helpers import ServerProcess, open_seat, seat_entry
 
 I18N = Path(__file__).parents[2] / "src" / "wizardcards" / "server" / "web" / "i18n"
 PLACE = re.compile(r"\{(\w+)\}")
@@ -276,3 +276,35 @@ def test_a_wily_replay_in_german(server: ServerProcess, context_in: Callable[...
     expect(page.locator("#rules-help-title")).to_have_text("Regeln: Wily Wizards")
     assert page.inner_text("#help-this-table li[data-option='mode'] strong") == "Partner gegenüber"
     expect(page.locator("#help-this-table li[data-option='passing']")).to_have_count(0)  # partners pass to each other
+
+
+def test_the_table_menu_switches_the_language_and_opens_the_rules(
+    server: ServerProcess, context_in: Callable[..., BrowserContext]
+) -> None:
+    """The language switch and the rules page are reachable from a table's menu; the switch keeps the seat (the
+    token in the address) and the table comes back in the other language."""
+    bots = [{"name": name, "bot": "rulebased"} for name in ("Merlin", "Morgana")]
+    table = server.post("/tables", {"seats": [{"name": "Ann", "claimed": True}, *bots], "players": 3,
+                                    "preset": "hook", "options": {"schedule": "custom", "custom_hand_sizes": [3]}})
+    page = watch_errors(context_in("en-GB").new_page())
+    open_seat(page, server, seat_entry(table, 0), "Ann")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    page.click("#table-menu summary")
+    page.click("#table-menu #btn-rules")
+    expect(page.locator("#rules-help-title")).to_have_text("Rules: Wizard")
+    assert page.inner_text("#help-this-table li[data-option='bid_rule'] strong") == "Hook: dealer may not make bids add up"
+    assert page.inner_text("#help-this-table li[data-option='custom_hand_sizes'] strong") == "3"
+    page.keyboard.press("Escape")
+    expect(page.locator("#rules-help")).to_have_count(0)
+    address = page.url
+    if not page.locator("#table-menu").evaluate("el => el.open"):
+        page.click("#table-menu summary")
+    with page.expect_navigation():
+        page.select_option("#table-menu .language-select", "de")
+    page.wait_for_selector(".table-screen[data-seq]")
+    assert page.url == address  # the same seat
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.locator("#game-info")).to_contain_text("Runde 1 von 1")
+    page.click("#table-menu summary")
+    page.click("#table-menu #btn-rules")
+    expect(page.locator("#rules-help-title")).to_have_text("Regeln: Wizard")

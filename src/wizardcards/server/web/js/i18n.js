@@ -70,7 +70,8 @@ async function fetchCatalog(name, lang) {
 /** Fetch the named catalogs for the current language and for English (the fallback); sets <html lang>. A catalog
  * that cannot be fetched leaves its keys to the fallback (a missing German file shows English, not an empty page). */
 export async function loadCatalogs(names) {
-  const lang = language();
+  // the page keeps the language it started in (a choice made meanwhile in another tab shows at its next load)
+  const lang = currentShown || language();
   currentShown = lang;
   pluralRules = new Intl.PluralRules(lang);
   document.documentElement.lang = lang;
