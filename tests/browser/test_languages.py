@@ -59,7 +59,7 @@ def test_every_option_preset_and_bot_of_the_server_has_words_and_help() -> None:
     info = meta()
     for lang in ("en", "de"):
         app, rules = catalog(f"app.{lang}.json"), catalog(f"rules.{lang}.json")
-        wanted_app = [f"preset.{p['name']}" for p in info["presets"]] + [f"preset.{p['name']}.about" for p in info["presets"]]
+        wanted_app = [f"preset.{p['name']}{part}" for p in info["presets"] for part in ("", ".about")]
         wanted_app += [f"bot.{bot['spec']}" for bot in info["bots"]]
         wanted_help = []
         for option in info["options"]:
@@ -224,7 +224,8 @@ def test_screenshots_of_the_lobby_in_both_languages(
 
 def test_a_replay_in_german(server: ServerProcess, context_in: Callable[..., BrowserContext], screenshot) -> None:
     bots = [{"name": name, "bot": "rulebased"} for name in ("Merlin", "Morgana", "Circe")]
-    table = server.post("/tables", {"seats": bots, "players": 3, "options": {"schedule": "custom", "custom_hand_sizes": [2]}})
+    one_round = {"schedule": "custom", "custom_hand_sizes": [2]}
+    table = server.post("/tables", {"seats": bots, "players": 3, "options": one_round})
     deadline = time.monotonic() + 30
     while server.get(f"/tables/{table['id']}")["status"] != "finished":
         assert time.monotonic() < deadline, "the bots' game did not finish"
@@ -292,7 +293,8 @@ def test_the_table_menu_switches_the_language_and_opens_the_rules(
     page.click("#table-menu summary")
     page.click("#table-menu #btn-rules")
     expect(page.locator("#rules-help-title")).to_have_text("Rules: Wizard")
-    assert page.inner_text("#help-this-table li[data-option='bid_rule'] strong") == "Hook: dealer may not make bids add up"
+    bid_rule = page.inner_text("#help-this-table li[data-option='bid_rule'] strong")
+    assert bid_rule == "Hook: dealer may not make bids add up"
     assert page.inner_text("#help-this-table li[data-option='custom_hand_sizes'] strong") == "3"
     page.keyboard.press("Escape")
     expect(page.locator("#rules-help")).to_have_count(0)

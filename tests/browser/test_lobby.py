@@ -231,5 +231,6 @@ def test_phone_seat_selects_show_the_bot_level(
     name_box = wide.locator("#seat-name-1").bounding_box()
     kind_box = wide.locator("#seat-kind-1").bounding_box()
     assert name_box and kind_box and abs(name_box["y"] - kind_box["y"]) < 2 and kind_box["x"] > name_box["x"]
-    too_wide = [(text, width, room) for text, width, room in wide.locator("#seat-kind-1").evaluate(FITS) if width > room]
+    widths = wide.locator("#seat-kind-1").evaluate(FITS)
+    too_wide = [(text, width, room) for text, width, room in widths if width > room]
     assert too_wide == [], too_wide

@@ -45,7 +45,8 @@ def test_rules_from_the_lobby_show_the_chosen_preset_in_english(
     expect(dialog).to_contain_text("20 points plus 10 for each trick")
     hook = dialog.locator(".help-option-block[data-option='bid_rule'] li[data-choice='hook']")
     expect(hook).to_contain_text("may not make the total equal")
-    expect(dialog.locator(".help-option-block[data-option='bid_rule'] li.chosen")).to_have_attribute("data-choice", "none")
+    chosen = dialog.locator(".help-option-block[data-option='bid_rule'] li.chosen")
+    expect(chosen).to_have_attribute("data-choice", "none")
     expect(dialog.locator(".help-option-block")).to_have_count(11)  # every Wizard option of GET /meta
     screenshot(page, "rules-desktop-en")
     page.keyboard.press("Escape")
