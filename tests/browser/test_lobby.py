@@ -234,3 +234,27 @@ def test_phone_seat_selects_show_the_bot_level(
     widths = wide.locator("#seat-kind-1").evaluate(FITS)
     too_wide = [(text, width, room) for text, width, room in widths if width > room]
     assert too_wide == [], too_wide
+
+
+def test_own_seat_opened_on_a_second_device_is_not_an_invitation(
+    server: ServerProcess, new_context: Callable[..., BrowserContext]
+) -> None:
+    """Ann's own seat link (the lobby's "Take your seat"), opened in another browser, asks her name to sit down again:
+    it does not tell her she was invited (an invite link does)."""
+    page = watch_errors(new_context().new_page())
+    page.goto(server.url + "/")
+    page.fill("#your-name", "Ann")
+    page.select_option("#seat-kind-1", "human")
+    page.fill("#seat-name-1", "Bo")
+    page.click("#btn-create")
+    own = page.locator("#btn-take-seat").get_attribute("href") or ""
+    invite = page.locator("#created input[aria-label='Invite link for Bo']").input_value()
+    second = watch_errors(new_context().new_page())
+    second.goto(server.url + own)
+    expect(second.locator("#join-name")).to_be_visible()
+    said = second.inner_text("form.join-form")
+    assert "invited" not in said, said
+    assert "your seat's own link" in said, said
+    bo = watch_errors(new_context().new_page())
+    bo.goto(invite)
+    expect(bo.locator("form.join-form")).to_contain_text("You were invited")
