@@ -319,7 +319,7 @@ def test_the_table_in_german(german: None, snapshot) -> None:  # type: ignore[no
             text = screen_text(app)
             assert "Wizard · Runde 1/2 · 1 Karte · Geber rulebased 2" in text
             assert "Deine Ansage (0..1)" in text and "du bist dran" in text and "Du" in text
-            assert "Spielblock" in text and "speichern & beenden" in text  # the key line
+            assert "Spielblock" in text and "speichern+Ende" in text  # the key line
             while controller.view().round_index == 0:
                 await pilot.press("0" if controller.view().phase is Phase.BID else "enter")
                 await settle(pilot, human_ready(app, controller))
@@ -409,5 +409,21 @@ def test_start_screen_names_the_standard_rules_standard() -> None:
             await pilot.pause()
             assert preset.is_blank()  # type: ignore[attr-defined]  # no preset is standard + last hand no trump
             assert preset.prompt == "(custom)"  # type: ignore[attr-defined]
+
+    asyncio.run(run())
+
+
+def test_the_key_line_wraps_in_a_narrow_terminal() -> None:
+    """Every key of the table stays on screen in 80 columns: the line wraps rather than being cut off."""
+    rules = RuleSet(players=3, schedule=Schedule.CUSTOM, custom_hand_sizes=(1,), first_dealer=2)
+    controller = GameController.new(rules, ["random", "random"], seed=1, pace=0)
+
+    async def run() -> None:
+        app = PlayApp(controller, pace=0)
+        async with app.run_test(size=(80, 30)) as pilot:
+            await settle(pilot, human_ready(app, controller))
+            keys = app.screen.query_one("#keys")
+            assert keys.region.height == 2 and keys.region.bottom == 30  # two lines, at the bottom
+            assert keys.region.width == 80
 
     asyncio.run(run())

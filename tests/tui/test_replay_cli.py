@@ -106,7 +106,7 @@ def test_the_replay_footer_shows_every_key_in_80_columns(snapshot) -> None:  # t
 
     record = played_record()
     for language, words in (("en", ["step", "round", "start/end", "other seat", "score sheet", "quit"]),
-                            ("de", ["Schritt", "Runde", "Anfang/Ende", "Platz", "Spielblock", "beenden"])):
+                            ("de", ["Zug", "Runde", "Anfang/Ende", "Platz", "Spielblock", "beenden"])):
         i18n.use(language)
 
         async def run(language: str, words: list[str]) -> None:

@@ -7,7 +7,8 @@ import asyncio
 import csv
 import json
 
-from textual.widgets import Input, Static
+from textual.widgets import Input, Select, Static
+from textual.widgets._select import SelectCurrent
 
 from wizardcards.tui import store
 from wizardcards.tui.scorepad import PadScreen, PadSetupScreen, ScorePadApp
@@ -131,6 +132,9 @@ def test_setup_by_typing_the_names_with_tab_between_them(snapshot) -> None:  # t
             await pilot.pause()
             assert [screen.query_one(f"#name-{seat}", Input).value for seat in range(3)] == ["Paul", "Anna", "Ben"]
             assert app.focused is screen.query_one("#name-2", Input)
+            # the first dealer is chosen among the names typed
+            dealer = screen.query_one("#first_dealer", Select)
+            assert dealer.value == 0 and "first dealer: Paul" == str(dealer.query_one(SelectCurrent).label)
             snapshot(app, "score-setup")
             await pilot.press("enter")
             await settle(pilot, lambda: isinstance(app.screen, PadScreen))

@@ -86,7 +86,7 @@ OPTION_WORDS = {
 }
 VALUE_WORDS = {
     "standard": N_("standard"), "double-down": N_("Double Down"), "quick": N_("quick"), "none": N_("none"),
-    "hook": N_("hook"), "canadian": N_("Canadian"), "first_non_jester": N_("first card after the Jesters"),
+    "hook": N_("hook"), "canadian": N_("Canadian"), "first_non_jester": N_("first non-Jester"),
     "first_suited": N_("first suited card"), "partners": N_("partners"), "two_teams": N_("two teams"),
     "no_partners": N_("no partners"), "left": N_("to the left"),
 }
@@ -110,16 +110,16 @@ class PlayApp(App[None]):
     Checkbox { width: auto; }
     .bot { width: 60; }
     #error { height: auto; }
-    #status { height: 1; padding: 0 1; background: $panel; }
+    #status { height: auto; padding: 0 1; background: $panel; }  /* wraps in a narrow terminal */
     #middle { height: auto; min-height: 12; }
-    #players { width: 3fr; height: auto; padding: 1 1; }
-    #tricks { width: 2fr; height: auto; padding: 1 1; }
+    #players { width: 1fr; height: auto; padding: 1 1; }
+    #tricks { width: 1fr; height: auto; padding: 1 1; }  /* room for a hand's result, German included */
     #trick, #last { height: auto; margin-bottom: 1; }
     #prompt { height: auto; min-height: 2; padding: 0 1; }
     #controls { height: auto; max-height: 4; padding: 0 1; }
     #hand { height: auto; max-height: 4; padding: 0 1; }
     #spacer { height: 1fr; }
-    #keys { height: 1; background: $panel; }
+    #keys { height: auto; background: $panel; }  /* wraps onto a second line in a narrow terminal */
     Button.card, Button.action { min-width: 7; width: auto; margin: 0 1 0 0; }
     Button.card:disabled { opacity: 55%; }
     InfoScreen { align: center middle; }
@@ -384,7 +384,7 @@ KEYS = (("←/→", N_("choose")), ("Enter", N_("play / bid")), ("0-9", N_("bid"
 def keys_line() -> Text:
     """The table's keys, in the language chosen (built when the table is, not when the module is imported)."""
     return Text.assemble(*(part for key, what in KEYS
-                           for part in ((f" {key} ", "bold reverse"), (f" {_(what)}  ", ""))))
+                           for part in ((f" {key} ", "bold reverse"), (f"\u00a0{_(what)} ", ""))))
 
 
 class TableScreen(Screen[None]):

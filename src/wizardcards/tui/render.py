@@ -350,9 +350,9 @@ def score_sheet(view: View, names: list[str]) -> Group:
 
 def wizard_sheet(sheet: list[RoundResult], names: list[str], view: View) -> Table:
     table = Table(title=_("Score sheet: bid/won, points, total"), expand=False, box=box.SIMPLE_HEAD)
-    table.add_column(_("round"), justify="right")
-    table.add_column(_("cards"), justify="right")
-    table.add_column(_("trump"), no_wrap=True)
+    for header in (_("round"), _("cards")):  # the headers whole, even on a 6-player sheet at 120 columns
+        table.add_column(header, justify="right", min_width=len(header))
+    table.add_column(_("trump"), no_wrap=True, min_width=len(_("trump")))
     for name in names:
         table.add_column(name, justify="right", no_wrap=True)
     for number, row in enumerate(sheet, 1):

@@ -26,20 +26,21 @@ class ReplayApp(App[None]):
     TITLE = "wizard replay"
     ENABLE_COMMAND_PALETTE = False  # Textual's own texts, in English only; the footer lists every key of the replay
     CSS = """
-    #status { height: 1; padding: 0 1; background: $panel; }
+    #status { height: auto; padding: 0 1; background: $panel; }  /* wraps in a narrow terminal */
+    Footer FooterLabel { padding-right: 1; }  /* a gap after a pair's description ("start/end v") */
     #step { height: 2; padding: 0 1; }
     #middle { height: auto; }
-    #players { width: 3fr; height: auto; padding: 1 1; }
-    #tricks { width: 2fr; height: auto; padding: 1 1; }
+    #players { width: 1fr; height: auto; padding: 1 1; }
+    #tricks { width: 1fr; height: auto; padding: 1 1; }  /* room for a hand's result, German included */
     #hand { height: auto; padding: 0 1; }
     InfoScreen { align: center middle; }
     #panel { width: 90%; height: auto; max-height: 90%; border: thick $accent; background: $surface; padding: 1 2; }
     """
     # Every key must fit an 80-column footer (nine separate keys pushed the last ones off: "q q"): the pairs of
     # keys share one description, and the footer is compact.
-    STEP = Binding.Group(N_("step"), compact=True)
-    ROUND = Binding.Group(N_("round"), compact=True)
-    ENDS = Binding.Group(N_("start/end"), compact=True)
+    STEP = Binding.Group(N_("step"))
+    ROUND = Binding.Group(N_("round"))
+    ENDS = Binding.Group(N_("start/end"))
     BINDINGS: ClassVar = [
         Binding("left", "step(-1)", N_("back"), key_display="←", group=STEP),
         Binding("right", "step(1)", N_("next"), key_display="→", group=STEP),

@@ -62,7 +62,7 @@ class PadSetupScreen(Screen[ScorePad]):
                 yield Select([(_("standard schedule"), "standard"), (_("Double Down"), "double-down"),
                               (_("quick (1, 3, 5, ...)"), "quick"), (_("custom hand sizes"), "custom")],
                              value="standard", allow_blank=False, id="schedule")
-                yield Input("", placeholder=_("custom sizes, e.g. 1 2 3"), id="custom")
+                yield Input("", placeholder=_("sizes, e.g. 1 2 3"), id="custom")
                 yield Select(self._dealer_choices(), value=0, allow_blank=False, id="first_dealer")
             yield Button(_("Start the pad"), id="start", variant="success")
             yield Static("", id="error")
@@ -90,6 +90,7 @@ class PadSetupScreen(Screen[ScorePad]):
         choices = self._dealer_choices(self.names())
         select.set_options(choices)
         select.value = chosen if chosen < len(choices) else 0
+        select.mutate_reactive(Select.value)  # type: ignore[misc]  # the same value with a new label: redraw it
 
     @on(Button.Pressed, "#start")
     @on(Input.Submitted)
