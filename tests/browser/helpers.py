@@ -66,7 +66,9 @@ def serve_options() -> frozenset[str]:
     return frozenset()
 
 
-def start_server(db: Path, port: int | None = None, timeout: float = 60.0, extra: list[str] | None = None) -> ServerProcess:
+def start_server(
+    db: Path, port: int | None = None, timeout: float = 60.0, extra: list[str] | None = None
+) -> ServerProcess:
     """`wizard serve` on a free loopback port (or ``port``) with the SQLite file ``db`` and loose per-client limits
     (and the options ``extra``, e.g. ``["--bot-pace", "0.7"]``: otherwise its bots move at once); returns once it
     answers."""
@@ -182,6 +184,22 @@ def pass_three(page: Page) -> str:
         arg=chosen,
     )
     return "pass " + " ".join(chosen)
+
+
+# an init script: the page's WebSocket notes, for each frame, when it arrived (performance.now(), before the table's
+# code sees it) in window.__frames; the tests of the bots' pace and of the hand's summary read it
+FRAME_CLOCK = """
+(() => {
+  const Native = window.WebSocket;
+  window.__frames = [];
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (event) => window.__frames.push({ at: performance.now(), data: event.data }));
+    }
+  };
+})();
+"""
 
 
 class FrameLog:

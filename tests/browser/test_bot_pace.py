@@ -2,14 +2,13 @@
 at least 0.7 s after the move before it (the server paces them; the page adds no delay of its own), including the
 first bot move after a person's move, the first of a new hand, and the moves right after passing in Wily Wizards.
 
-The times are taken by the page itself: an init script wraps the page's WebSocket and notes, for each frame, when it
-arrived (``performance.now()``), before the table's code sees it."""
+The times are taken by the page itself (helpers.FRAME_CLOCK: the page's WebSocket notes when each frame arrived,
+before the table's code sees it)."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,7 +16,16 @@ from playwright.sync_api import BrowserContext, Page
 
 from .conftest import PHONE, watch_errors
 from .helpers import (
-    ServerProcess, create_table, open_seat, pass_three, phase, seq, start_server, take_simple_turn, wait_seq_past,
+    FRAME_CLOCK,
+    ServerProcess,
+    create_table,
+    open_seat,
+    pass_three,
+    phase,
+    seq,
+    start_server,
+    take_simple_turn,
+    wait_seq_past,
     wait_turn_or_end,
 )
 
@@ -27,20 +35,6 @@ PACE = 0.7
 # apart, is far below), their mean by MEAN_JITTER only
 JITTER = 0.2
 MEAN_JITTER = 0.03
-
-FRAME_CLOCK = """
-(() => {
-  const Native = window.WebSocket;
-  window.__frames = [];
-  window.WebSocket = class extends Native {
-    constructor(...args) {
-      super(...args);
-      this.addEventListener('message', (event) => window.__frames.push({ at: performance.now(), data: event.data }));
-    }
-  };
-})();
-"""
-
 
 @pytest.fixture(scope="module")
 def paced_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:

@@ -423,6 +423,7 @@ class TableScreen {
           await Promise.all(this.flights);
           await sleep(pace.trick);
           await this.flyTrick(done.winner, pace.fly);
+          this.el.trick.classList.add('flown'); // gone to the winner: the places stay empty until the next view
           waited = true;
         } else if (done) {
           this.announceTrick(done, message.view);
@@ -542,9 +543,9 @@ class TableScreen {
     this.renderInteractive(v);
     this.renderScores(v);
     this.renderSummary(message);
+    this.renderTrick(v, trickOverride);
     this.layout();
-    this.renderTrick(v, trickOverride); // after the layout: the new cards fly from where their players now sit
-    this.layout();
+    this.startFlights(); // after the layout: from where their players sit to where the cards lie
     this.el.lastButton.disabled = !message.last_trick;
     if (previous && previous.view.current_player !== v.current_player && v.current_player === this.seat
       && message.status === 'playing') {
@@ -741,6 +742,7 @@ class TableScreen {
     if (override) ({ leader, cards, winner } = override);
     const showTrick = override || v.phase === 'play' || v.phase === 'game_over' && cards.length;
     this.el.trick.classList.toggle('complete', !!override);
+    this.el.trick.classList.remove('flown');
     this.el.trick.classList.toggle('bidding-view', !showTrick);
     const drawn = this.trickDrawn;
     this.trickDrawn = showTrick ? { leader, cards: [...cards] } : null;
@@ -783,10 +785,14 @@ class TableScreen {
       note.push(h('span', { class: 'trick-winner' }, `\u2605 ${text}`));
     }
     fill(this.el.centreNote, note);
-    if (pace.deal > 0 && arriving.length && !this.catchingUp) {
-      this.layout();
-      this.flights = arriving.map(({ el, seat, card }) => flyIn(el, this.startOf(seat, card), pace.deal));
-    }
+    this.arriving = pace.deal > 0 && !this.catchingUp ? arriving : [];
+  }
+
+  /** The flights of the cards just put on the table, once the table is laid out (each ends where its card lies). */
+  startFlights() {
+    const duration = speed().deal;
+    this.flights = (this.arriving || []).map(({ el, seat, card }) => flyIn(el, this.startOf(seat, card), duration));
+    this.arriving = [];
   }
 
   /** Where a card played by ``seat`` starts its flight: the player's box; your own card from where it was in your
