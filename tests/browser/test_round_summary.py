@@ -51,7 +51,8 @@ TIMELINE = """
     const key = JSON.stringify({ ...state, newest: 0, running: state.running > 0 });
     if (key !== last) { last = key; window.__states.push({ at: performance.now(), ...state }); }
   };
-  new MutationObserver(note).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  new MutationObserver(note).observe(document, { subtree: true, childList: true, attributes: true,
+    characterData: true });
   // a flight ends without a change of the page's elements: look again on every frame while one runs
   const frame = () => { note(); requestAnimationFrame(frame); };
   requestAnimationFrame(frame);
