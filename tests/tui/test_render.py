@@ -108,3 +108,9 @@ def test_in_english_one_notation_for_every_card() -> None:
     assert render.decision_text(A.card_action(21), view) == "10♦"
     assert render.decision_text(A.BID_BASE + 2, view) == "bid 2"
     assert render.decision_text(A.TRUMP_BASE + 2, view) == "trump Hearts ♥"
+
+
+def test_a_hand_without_trump_says_so_once() -> None:
+    state = new_game(RuleSet(players=3, schedule=Schedule.CUSTOM, custom_hand_sizes=(20,), first_dealer=2), 1)
+    line = render.status_line(state.view(0), NAMES).plain  # every card dealt: none is turned up
+    assert "· 20 cards · dealer Cy · no trump · bidding ·" in line and "trump no trump" not in line

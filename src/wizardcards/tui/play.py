@@ -121,6 +121,7 @@ class PlayApp(App[None]):
     #spacer { height: 1fr; }
     #keys { height: auto; background: $panel; }  /* wraps onto a second line in a narrow terminal */
     Button.card, Button.action { min-width: 7; width: auto; margin: 0 1 0 0; }
+    Button.card { min-width: 5; padding: 0; }  /* a hand of 19 cards in 120 columns, 15 (Wily) in 100 */
     Button.card:disabled { opacity: 55%; }
     InfoScreen { align: center middle; }
     #panel { width: 90%; height: auto; max-height: 90%; border: thick $accent; background: $surface; padding: 1 2; }

@@ -165,12 +165,15 @@ def status_line(view: View, names: list[str]) -> Text:
         out.append(_("Wily Wizards ({mode}) · hand {n}").format(mode=wily_mode(view), n=view.round_index + 1),
                    style="bold")
     out.append(" · " + cards_count(view.hand_size) + " · " + _("dealer {name}").format(name=names[view.dealer]))
-    out.append(" · " + _("trump") + " ")
-    if view.trump_card >= 0:
-        out.append_text(card_text(view.trump_card, view))
-        out.append(" → ")
-    out.append(suit_name(view.trump_suit) if view.phase not in (Phase.AUCTION, Phase.NAME_TRUMP, Phase.CHOOSE_TRUMP)
-               else _("not named yet"))
+    named = view.phase not in (Phase.AUCTION, Phase.NAME_TRUMP, Phase.CHOOSE_TRUMP)
+    if named and view.trump_suit < 0 and view.trump_card < 0:  # nothing turned up, none named: "no trump", once
+        out.append(" · " + _("no trump"))
+    else:
+        out.append(" · " + _("trump") + " ")
+        if view.trump_card >= 0:
+            out.append_text(card_text(view.trump_card, view))
+            out.append(" → ")
+        out.append(suit_name(view.trump_suit) if named else _("not named yet"))
     out.append(f" · {_(PHASE_WORDS[view.phase])}")
     if view.phase is not Phase.GAME_OVER:
         turn = view.current_player
