@@ -24,9 +24,11 @@ import asyncio
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal, cast
 
+import httpx
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -35,6 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError
 
 from ..core import ImpossibleRulesError, RuleSet, rules_for
 from . import protocol as P
+from .cluster import ElsewhereError, Member
 from .connection import Connection
 from .credentials import invite_link, seat_link, watch_link
 from .db import default_url, make_engine, upgrade
@@ -43,6 +46,7 @@ from .limits import Limits, RateLimitedError, Throttle
 from .manager import DEFAULT_BOT_PACE, MAX_BOT_PACE, TableManager
 from .meta import meta
 from .pads import pads_router
+from .relay import MOVING, RELAYED, forward, relay_socket
 from .table import LiveTable, NoSeatError, TableError
 
 WEB = Path(__file__).with_name("web")  # the browser client (plain files, shipped as package data)
@@ -75,6 +79,10 @@ class JoinRequest(_Strict):
     name: P.Name
 
 
+class LocateRequest(_Strict):
+    token: P.Token
+
+
 class InviteRequest(_Strict):
     invite: P.Token
     name: P.Name | None = None
@@ -103,14 +111,16 @@ def client_of(connection: Request | WebSocket) -> str:
 
 def create_app(
     db_url: str | None = None, *, limits: Limits | None = None, bot_workers: int | None = None, web: Path = WEB,
-    bot_pace: float = DEFAULT_BOT_PACE,
+    bot_pace: float = DEFAULT_BOT_PACE, member: Member | None = None,
 ) -> FastAPI:
     """The server for the database at ``db_url`` (default: a SQLite file in the user's data directory).
 
     ``limits`` bound what each client may do (``limits.Limits``); ``bot_workers`` is the number of worker processes
     for bots and hints (default: the CPU count); ``bot_pace`` the seconds at least between an accepted action and a
     bot's next at tables created without their own (none while no one is connected). ``web`` is the browser client's
-    directory (its ``index.html`` is the page of ``/``, ``/play`` and ``/replay/{id}``; the rest is under /static)."""
+    directory (its ``index.html`` is the page of ``/``, ``/play`` and ``/replay/{id}``; the rest is under /static).
+    ``member``: this server is one worker of a cluster on the same PostgreSQL database (``cluster.py``); requests for
+    tables another worker holds are passed on to it (``relay.py``)."""
     url = db_url or default_url()
     limits = limits or Limits()
 
@@ -118,11 +128,14 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = make_engine(url)
         upgrade(engine)
-        manager = TableManager(engine, limits, bot_workers, bot_pace)
+        manager = TableManager(engine, limits, bot_workers, bot_pace, member)
         app.state.manager = manager
+        app.state.peers = httpx.AsyncClient() if member is not None else None
         await manager.load_unfinished()
         yield
         manager.close()
+        if app.state.peers is not None:
+            await app.state.peers.aclose()
         engine.dispose()
 
     app = FastAPI(title="wizardcards server", lifespan=lifespan)
@@ -136,6 +149,10 @@ def create_app(
 
     def manager() -> TableManager:
         return cast(TableManager, app.state.manager)  # set by the lifespan above (Starlette's state is untyped)
+
+    @app.exception_handler(ElsewhereError)
+    async def held_elsewhere(request: Request, error: ElsewhereError) -> Response:
+        return await forward(request, error.address, client_of(request), app.state.peers)
 
     @app.exception_handler(RateLimitedError)
     async def over_limit(request: Request, error: RateLimitedError) -> Response:
@@ -204,7 +221,7 @@ def create_app(
         return await manager().page(status, limit, offset, client_of(http))
 
     async def find_table(table_id: str, http: Request) -> LiveTable:
-        table = await manager().find(table_id, client_of(http))
+        table = await manager().describe(table_id, client_of(http))
         if table is None:
             raise HTTPException(404, f"no table {table_id!r}")
         return table
@@ -258,7 +275,17 @@ def create_app(
             raise HTTPException(409, "a record is published once the game is over (its seed reveals every hand)")
         return manager().record(table).to_dict()
 
+    @app.post("/locate")
+    async def locate(request: LocateRequest, http: Request) -> dict[str, Any]:
+        """The table of a seat's or a spectator's token, so that the client connects to ``/tables/{id}/ws``, the
+        address a proxy routes to the table's worker (any worker answers from the database)."""
+        found = await manager().locate(request.token, client_of(http))
+        if found is None:
+            raise HTTPException(404, "no table has this token")
+        return {"table": found}
+
     @app.websocket("/ws")
+    @app.websocket("/tables/{table_id}/ws")
     async def websocket(ws: WebSocket) -> None:
         client = client_of(ws)
         try:
@@ -278,9 +305,16 @@ def create_app(
             for task in tasks:
                 task.cancel()
             reader = tasks[2]
-            closing = cast(tuple[int, str] | None, reader.result()) if reader in done else None
+            closing = cast(tuple[int, str] | Relay | None, reader.result()) if reader in done else None
+            if isinstance(closing, Relay):  # another worker holds the table: this one carries the connection there
+                if ws.headers.get(RELAYED):
+                    closing = (1013, MOVING)
+                else:
+                    closing = await relay_socket(ws, closing.address, closing.table_id, closing.first, client)
             if connection.too_slow:
                 closing = (1008, "too slow: the messages for this connection piled up unread")
+            elif connection.closing is not None:
+                closing = connection.closing
             if closing is not None:
                 try:  # a client that reads nothing may not read the close frame either
                     await asyncio.wait_for(ws.close(code=closing[0], reason=closing[1]), 2)
@@ -301,8 +335,20 @@ async def _write(ws: WebSocket, connection: Connection) -> None:
         await ws.send_text(text)
 
 
-async def _read(ws: WebSocket, connection: Connection, manager: TableManager, limits: Limits) -> tuple[int, str] | None:
-    """The connection's messages, one at a time; returns why the server closes it (None: the client left)."""
+@dataclass(frozen=True)
+class Relay:
+    """The hello ``first`` named a table the worker at ``address`` holds."""
+
+    address: str
+    table_id: str
+    first: str
+
+
+async def _read(
+    ws: WebSocket, connection: Connection, manager: TableManager, limits: Limits
+) -> tuple[int, str] | Relay | None:
+    """The connection's messages, one at a time; returns why the server closes it (None: the client left), or that
+    it is to be relayed to another worker (in a cluster)."""
     throttle = Throttle(limits.messages_per_second, limits.message_burst)
     strikes_left = limits.strikes
     deadline = asyncio.get_running_loop().time() + limits.hello_seconds
@@ -333,7 +379,10 @@ async def _read(ws: WebSocket, connection: Connection, manager: TableManager, li
                 if strikes_left <= 0:
                     return 1008, "flooding"
                 continue
-            await _handle(manager, connection, raw, size, seq)
+            try:
+                await _handle(manager, connection, raw, size, seq)
+            except ElsewhereError as error:
+                return Relay(error.address, error.table_id, raw)
             if connection.refused_hellos >= limits.bad_tokens:
                 return 1008, f"{connection.refused_hellos} hellos refused (unknown tokens or too many hellos)"
     except WebSocketDisconnect:

@@ -28,6 +28,7 @@ class Connection:
     seat: int = SPECTATOR  # once it said hello: its seat, or SPECTATOR
     hint: asyncio.Task[None] | None = None  # the hint being answered for this connection (one at a time)
     too_slow: bool = False
+    closing: tuple[int, str] | None = None  # the server closes it with this code and reason (``close``)
     refused_hellos: int = 0  # hellos with unknown tokens or over the client's hello limit
     key: str = field(init=False)  # this connection, for its own limits (chat lines, hints)
     queue: asyncio.Queue[str] = field(init=False)
@@ -37,6 +38,11 @@ class Connection:
         self.key = f"{self.client}#{next(_serials)}"
         self.queue = asyncio.Queue(self.send_queue)
         self.gone = asyncio.Event()
+
+    def close(self, code: int, reason: str) -> None:
+        """Close the connection (its writer stops; the client is told ``code`` and ``reason``)."""
+        self.closing = (code, reason)
+        self.gone.set()
 
     def send(self, text: str) -> None:
         """Queue ``text`` for the client; past the bound the connection is cut off instead."""

@@ -105,6 +105,18 @@ class SharedPadRow(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
 
+class LeaseRow(Base):
+    """Which worker of a cluster (``wizard serve --workers``) owns a table now: renewed by its owner, taken over by
+    another once ``expires_at`` (the database's clock) has passed (``cluster.py``)."""
+
+    __tablename__ = "table_leases"
+
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(64), index=True)  # the worker's id, new at each start
+    address: Mapped[str] = mapped_column(String(256))  # where the other workers reach it (http://host:port)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
 def default_url() -> str:
     """A SQLite file in the user's data directory (``WIZARDCARDS_DATA_DIR`` overrides the directory)."""
     directory = os.environ.get("WIZARDCARDS_DATA_DIR")

@@ -23,6 +23,7 @@ from typing import Any
 from sqlalchemy.engine import Engine
 
 from ..core import SPECTATOR, GameRecord, RuleSet, new_game, replay
+from . import cluster as K
 from . import protocol as P
 from . import storage as S
 from .connection import Connection
@@ -49,9 +50,10 @@ def default_name(seat: int) -> str:
 class TableManager:
     def __init__(
         self, engine: Engine, limits: Limits | None = None, bot_workers: int | None = None,
-        bot_pace: float = DEFAULT_BOT_PACE,
+        bot_pace: float = DEFAULT_BOT_PACE, member: K.Member | None = None,
     ) -> None:
         self.limits = limits or Limits()
+        self.member = member  # this worker, when it is one of a cluster (cluster.py); None: the only server
         self.bot_pace = bot_pace  # for tables created without their own
         self.clients = ClientLimits(self.limits)
         self.storage = S.Storage(engine)
@@ -125,6 +127,12 @@ class TableManager:
         credentials = [(digest(t), s, "seat") for s, t in tokens.items()]
         credentials += [(digest(c), s, "invite") for s, c in invites.items()]
         await self._store(S.insert_table, row, seat_rows, credentials)
+        if self.member is not None and humans:
+            # In a cluster the table is taken by the first worker asked for it by id (the one the proxy sends its
+            # connections to), not by this one, which answered a POST /tables that names no table.
+            return table, tokens, invites
+        if self.member is not None:
+            await self._store(K.claim, self.member, table.id)  # new: nobody else can hold it yet
         self._add(table)
         if not humans:
             await self._start(table)
@@ -167,6 +175,11 @@ class TableManager:
 
     def _forget(self, table: LiveTable) -> None:
         del self.tables[table.id]
+        if self.member is not None:
+            self._spawn(self.storage.run(K.release, self.member, [table.id]))
+        self._unindex(table)
+
+    def _unindex(self, table: LiveTable) -> None:
         for digests in table.digests.values():
             for d in digests:
                 self.by_digest.pop(d, None)
@@ -202,35 +215,110 @@ class TableManager:
         return table
 
     async def _load(self, table_id: str) -> LiveTable | None:
-        """Read and rebuild a table; one that fails to is set aside (logged, reported as unknown), never raised."""
+        """Read and rebuild a table; one that fails to is set aside (logged, reported as unknown), never raised. In a
+        cluster its lease is taken first (so the record read is complete: its last owner is gone), and a table
+        another live worker holds raises ``cluster.ElsewhereError``."""
         if table_id in self.set_aside:
             return None
-        try:
-            stored = await self.storage.run(S.load_table, table_id)
-            if stored is None:
-                return None
-            built = await asyncio.to_thread(self._build, stored)
-        except Exception as error:
-            log.exception("table %s cannot be loaded: set aside", table_id)
-            self.set_aside[table_id] = f"{type(error).__name__}: {error}"
+        if self.member is not None:
+            try:
+                owner = await self.storage.run(K.claim, self.member, table_id)
+            except Exception:
+                log.exception("table %s: its lease could not be taken", table_id)
+                raise TableError("unavailable", UNAVAILABLE) from None
+            if owner is not None:
+                raise K.ElsewhereError(table_id, owner)
+        built = await self._read(table_id)
+        if built is None:
+            if self.member is not None and table_id not in self.tables:
+                await self.storage.run(K.release, self.member, [table_id])
             return None
         table = self.tables.get(table_id)  # loaded meanwhile by another request
         if table is None:
             table = built
             self._add(table)
+            if self.member is not None:  # taken over from a worker gone: it goes on here (a restart's start-up)
+                await self._resume(table)
         return table
 
+    async def _read(self, table_id: str) -> LiveTable | None:
+        """A table rebuilt from the database (None: no such table, or set aside), not yet held."""
+        try:
+            stored = await self.storage.run(S.load_table, table_id)
+            if stored is None:
+                return None
+            return await asyncio.to_thread(self._build, stored)
+        except Exception as error:
+            log.exception("table %s cannot be loaded: set aside", table_id)
+            self.set_aside[table_id] = f"{type(error).__name__}: {error}"
+            return None
+
     async def load_unfinished(self) -> None:
-        """Rebuild every table not finished (on start), and let each go on: bots move, all-bot tables play."""
+        """Rebuild every table not finished (on start), and let each go on: bots move, all-bot tables play. A worker
+        of a cluster takes only the tables in play that nobody holds, and then keeps its leases (``_keep_leases``)."""
         self._spawn(self.workers.warm_up())
+        if self.member is not None:
+            await self._take(await self.storage.run(K.unleased_playing))
+            self._spawn(self._keep_leases())
+            return
         for table_id in await self.storage.run(S.unfinished_table_ids):
             table = await self._load(table_id)
-            if table is None:
+            if table is not None:
+                await self._resume(table)
+
+    async def _resume(self, table: LiveTable) -> None:
+        if table.status == "waiting" and table.everyone_joined():
+            await self._start(table)
+        elif table.status == "playing":
+            self._after_change(table)
+
+    async def _take(self, table_ids: list[str]) -> None:
+        """Take over tables nobody holds; they go on here (another worker may be quicker: then it has them)."""
+        for table_id in table_ids:
+            if table_id in self.tables:
                 continue
-            if table.status == "waiting" and table.everyone_joined():
-                await self._start(table)
-            elif table.status == "playing":
-                self._after_change(table)
+            try:
+                await self._load(table_id)
+            except (K.ElsewhereError, TableError):
+                continue
+
+    async def _keep_leases(self) -> None:
+        """Renew this worker's leases every third of their time; let go of the tables whose lease another worker
+        took (it did so because this one seemed gone), and take the tables in play whose owner is gone. When the
+        database cannot be reached for a whole lease, every table is let go: others may hold them by now."""
+        assert self.member is not None
+        member, last = self.member, time.monotonic()
+        while True:
+            await asyncio.sleep(member.lease_seconds / 3)
+            try:
+                held = await self.storage.run(K.renew, member)
+            except Exception:
+                log.exception("the leases could not be renewed")
+                if time.monotonic() - last > member.lease_seconds:
+                    for table in list(self.tables.values()):
+                        self._let_go(table, "this worker lost the database")
+                continue
+            last = time.monotonic()
+            for table in [t for t in self.tables.values() if t.id not in held]:
+                self._let_go(table, "the table moved to another worker")
+            try:
+                await self._take(await self.storage.run(K.orphans, member, member.lease_seconds))
+            except Exception:
+                log.exception("the tables of a worker gone could not be taken over")
+
+    def _let_go(self, table: LiveTable, why: str) -> None:
+        """Drop a table from memory without a word to the database; its connections are closed with 1012 (the
+        server restarts, try again), so that they reconnect and reach its owner."""
+        log.warning("table %s let go: %s", table.id, why)
+        for task in [table.timer, table.bot_task, *table.grace.values()]:
+            if task is not None:
+                task.cancel()
+        for connection in list(table.connections):
+            connection.close(1012, why)
+        self._finished.pop(table.id, None)
+        if table.id in self.tables:
+            del self.tables[table.id]
+            self._unindex(table)
 
     async def find(self, table_id: str, client: str | None = None) -> LiveTable | None:
         """A table by id, loading a finished one from the database when it is not in memory (replaying its game:
@@ -243,36 +331,78 @@ class TableManager:
         self._touch(table)
         return table
 
-    async def find_token(self, token: str) -> tuple[LiveTable, int] | None:
-        """The table and seat of a seat token (SPECTATOR for a spectator token); invite codes open no seat."""
+    async def _glance(self, table_id: str, client: str | None) -> LiveTable | None:
+        """A table of the lobby's list: in a cluster, one this worker does not hold is read from the database (its
+        seats' connections are not known here) and not taken."""
+        if self.member is None or table_id in self.tables:
+            return await self.find(table_id, client)
+        if client is not None:
+            self.clients.hit("loads", client)
+        return await self._read(table_id)
+
+    async def describe(self, table_id: str, client: str | None = None) -> LiveTable | None:
+        """A table to read (its summary, sheet, replay or record). In a cluster a table another worker holds raises
+        ``cluster.ElsewhereError`` (the request goes there: it knows who is connected), and one nobody holds is read
+        from the database without taking it, so that it is taken by the worker its connections are routed to."""
+        if self.member is None or table_id in self.tables:
+            return await self.find(table_id, client)
+        owner = await self.storage.run(K.holder, self.member, table_id)
+        if owner is not None:
+            raise K.ElsewhereError(table_id, owner)
+        if client is not None:
+            self.clients.hit("loads", client)
+        return await self._read(table_id)
+
+    async def _put_down(self, table: LiveTable) -> None:
+        """In a cluster, a table taken only to answer a request that names no table (an invite) is let go again at
+        once, unless it is in play or someone is connected: the worker its connections are routed to takes it."""
+        if (self.member is not None and not table.connections and not table.pending and table.status != "playing"
+                and table.id in self.tables):
+            del self.tables[table.id]
+            self._finished.pop(table.id, None)
+            self._unindex(table)
+            await self.storage.run(K.release, self.member, [table.id])
+
+    async def _credential(self, token: str) -> tuple[str, int] | None:
+        """The table id and seat of a seat token (SPECTATOR for a spectator token); invite codes open no seat."""
         table_id = self.by_spectator.get(token)
         if table_id is not None:
-            seat = SPECTATOR
-        else:
-            found = self.by_digest.get(digest(token))
-            if found is None:
-                found = await self.storage.run(S.find_credential, digest(token))
-            if found is None:
-                spectated = await self.storage.run(S.find_spectator_table, token)
-                if spectated is None:
-                    return None
-                found = (spectated, SPECTATOR, "watch")
-            if found[2] == "invite":
-                return None
-            table_id, seat = found[0], found[1]
-        table = await self.find(table_id)
-        return None if table is None else (table, seat)
+            return table_id, SPECTATOR
+        found = self.by_digest.get(digest(token)) or await self.storage.run(S.find_credential, digest(token))
+        if found is None:
+            spectated = await self.storage.run(S.find_spectator_table, token)
+            return None if spectated is None else (spectated, SPECTATOR)
+        return None if found[2] == "invite" else (found[0], found[1])
+
+    async def locate(self, token: str, client: str) -> str | None:
+        """The id of the table a seat's or spectator's token is for; each asking counts as a hello of ``client``."""
+        self.clients.hit("hellos", client)
+        found = await self._credential(token)
+        return None if found is None else found[0]
+
+    async def find_token(self, token: str) -> tuple[LiveTable, int] | None:
+        """The table and seat of a seat token (SPECTATOR for a spectator token); invite codes open no seat."""
+        found = await self._credential(token)
+        if found is None:
+            return None
+        table = await self.find(found[0])
+        return None if table is None else (table, found[1])
 
     def close(self) -> None:
         for task in list(self._tasks):
             task.cancel()
+        if self.member is not None and self.tables:
+            try:  # the others may take them at once rather than after the leases' time
+                K.release(self.storage.engine, self.member, list(self.tables))
+            except Exception:
+                log.exception("the leases could not be released")
         for table in self.tables.values():
             for handle in table.pending.values():
                 handle.cancel()
 
     async def page(self, status: str | None, limit: int, offset: int, client: str | None = None) -> dict[str, Any]:
         ids, total = await self.storage.run(S.page_of_tables, status, limit, offset)
-        tables = [table.summary() for table in [await self.find(i, client) for i in ids] if table is not None]
+        tables = [table.summary() for table in [await self._glance(i, client) for i in ids] if table is not None]
         return {"tables": tables, "total": total, "limit": limit, "offset": offset}
 
     async def player_stats(self, name: str) -> dict[str, Any]:
@@ -329,6 +459,7 @@ class TableManager:
             self.by_digest.pop(digest(code), None)
             self._give(table, seat, new_name, token)
             table.announce()
+        await self._put_down(table)  # POST /invites names no table: a proxy sent it to any worker
         return table, seat, token
 
     def _give(self, table: LiveTable, seat: int, name: str, token: str) -> None:

@@ -22,6 +22,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="worker processes for bots and hints (default: the number of CPUs)",
     )
     parser.add_argument(
+        "--workers", type=int, default=None, metavar="N",
+        help="run N server processes on PostgreSQL, on ports PORT to PORT+N-1, sharing the tables through the"
+        " database; put a proxy in front (docs/server.md); the same command on several hosts makes one cluster",
+    )
+    parser.add_argument(
+        "--advertise", default=None, metavar="HOST",
+        help="with --workers: the address the other workers reach these at (default: --host, or this host's name"
+        " when it listens on every interface)",
+    )
+    parser.add_argument(
         "--bot-pace", type=float, default=None, metavar="SECONDS",
         help="at least this long between a move and a bot's next, at tables created without their own pace, while"
         " anyone watches (default 0.7; 0: at once)",
@@ -82,9 +92,11 @@ def run(args: argparse.Namespace) -> int:
 
         from . import protocol as P
         from .app import create_app
+        from .cluster import Member
         from .db import default_url
         from .limits import Limits
         from .manager import DEFAULT_BOT_PACE, MAX_BOT_PACE
+        from .supervisor import advertised_host, cluster_problem, run_workers
     except ImportError as error:
         print(f"wizard serve needs the server extra: pip install 'wizardcards[server]' ({error})", file=sys.stderr)
         return 2
@@ -98,21 +110,33 @@ def run(args: argparse.Namespace) -> int:
         print(f"wizard serve: --bot-pace takes 0 to {MAX_BOT_PACE:g} seconds", file=sys.stderr)
         return 2
     url = args.db or default_url()
+    member = None
+    if args.workers is not None:
+        problem = cluster_problem(args.workers, url)
+        if problem is not None:
+            print(f"wizard serve: {problem}", file=sys.stderr)
+            return 2
+        if args.workers > 1:
+            return run_workers(args)
+        member = Member(f"http://{advertised_host(args)}:{args.port}")
     pace = DEFAULT_BOT_PACE if args.bot_pace is None else args.bot_pace
-    app = create_app(url, limits=limits, bot_workers=args.bot_workers, bot_pace=pace)
+    app = create_app(url, limits=limits, bot_workers=args.bot_workers, bot_pace=pace, member=member)
     # The collector's full passes over a server's long-lived objects (modules, the ORM, live tables) stall the event
     # loop for tens of ms: move what exists at start-up out of its view, and collect the young generation less often.
     gc.freeze()
     gc.set_threshold(10_000, 50, 100)
-    print(f"wizard serve: database {url.split('@')[-1]}", flush=True)
+    print(f"wizard serve: database {url.split('@')[-1]}"
+          + (f", worker {member.id} of a cluster at {member.address}" if member else ""), flush=True)
+    trusted = args.trust_proxy
+    if member is not None:  # a worker believes the address its own host's workers pass on (relay.py)
+        trusted = ",".join(filter(None, [trusted, socket.gethostbyname(advertised_host(args)), "127.0.0.1"]))
     # Frames far over the protocol's limit are refused by the WebSocket layer itself; smaller oversized ones get an
     # error message from the application.
     # No per-message deflate: view frames are small, and compressing each one costs more CPU than it saves.
     config = uvicorn.Config(app, host=args.host, port=args.port, ws=dropping_protocol(),
                             ws_max_size=16 * P.MAX_MESSAGE_BYTES,
                             ws_per_message_deflate=False, log_level="warning",
-                            proxy_headers=args.trust_proxy is not None,
-                            forwarded_allow_ips=args.trust_proxy or "")
+                            proxy_headers=trusted is not None, forwarded_allow_ips=trusted or "")
 
     class AnnouncingServer(uvicorn.Server):
         """Says where to point a browser once the server listens (not before: the address would not answer yet)."""

@@ -50,6 +50,8 @@ export const api = {
   join: (id, name) => request('POST', `/tables/${encodeURIComponent(id)}/join`, { name }),
   /** Exchange an invite code (single use) for the seat's token: {table, seat, token, link}. */
   claimInvite: (invite, name) => request('POST', '/invites', name ? { invite, name } : { invite }),
+  /** The table a seat's or spectator's token is for: {table} (its WebSocket is /tables/{table}/ws). */
+  locate: (token) => request('POST', '/locate', { token }),
   sheet: (id) => request('GET', `/tables/${encodeURIComponent(id)}/sheet`),
   replay: (id) => request('GET', `/tables/${encodeURIComponent(id)}/replay`),
 };

@@ -1,9 +1,14 @@
 // The WebSocket to the server (docs/server.md, "The protocol"): hello with the token, automatic reconnect with
 // back-off, a keep-alive that notices a silently dead connection, and one status callback that drives the banner.
 //
+// The socket's address carries the table's id (/tables/{id}/ws), so that a proxy in front of several server workers
+// sends it to the worker holding the table (docs/server.md, "Several workers"): the id is asked once (POST /locate)
+// and then known from the welcome; when it cannot be asked, /ws reaches the table from any worker.
+//
 // Status values: 'connecting' (first attempt), 'open', 'lost' (was open or failed; retrying), 'back' (open again after
 // a loss), 'fatal' (the token is refused: retrying cannot help).
 
+import { api } from './api.js';
 import { randomId } from './dom.js';
 
 const QUIET_LIMIT_MS = 30000; // no frame for this long: ask for a sync
@@ -15,6 +20,7 @@ export class TableSocket {
     this.name = name; // sent with the first hello only (renames the seat while the table waits)
     this.onMessage = onMessage;
     this.onStatus = onStatus;
+    this.tableId = null;
     this.ws = null;
     this.everOpen = false;
     this.lost = false;
@@ -32,13 +38,19 @@ export class TableSocket {
   }
 
   url() {
-    return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+    const path = this.tableId ? `/tables/${encodeURIComponent(this.tableId)}/ws` : '/ws';
+    return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${path}`;
   }
 
-  connect() {
+  async connect() {
     if (this.stopped) return;
     clearTimeout(this.retryTimer);
     this.onStatus(this.everOpen ? 'lost' : 'connecting', this.attempt);
+    if (!this.tableId && !this.located) {
+      this.located = true; // asked once: a token it does not know is refused by the hello below, as before
+      try { this.tableId = (await api.locate(this.token)).table; } catch (_) { /* /ws then */ }
+      if (this.stopped) return;
+    }
     let ws;
     try {
       ws = new WebSocket(this.url());
@@ -60,6 +72,7 @@ export class TableSocket {
       let message;
       try { message = JSON.parse(event.data); } catch (_) { return; }
       if (message.type === 'welcome') {
+        this.tableId = message.table;
         this.attempt = 0;
         this.onStatus(this.lost ? 'back' : 'open', 0);
         this.everOpen = true;
