@@ -90,7 +90,8 @@ def test_wizard_hand_summary_between_the_last_trick_and_the_next_deal(
 ) -> None:
     bots = [{"name": name, "bot": "rulebased"} for name in ("Merlin", "Morgana", "Circe")]
     table = create_table(server, [{"name": "Ann", "claimed": True}, *bots],
-                         options={"schedule": "custom", "custom_hand_sizes": [1, 2]})
+                         options={"schedule": "custom", "custom_hand_sizes": [1, 2], "first_dealer": 0})
+    # Ann deals the first hand, Merlin the second: Morgana and Circe bid in it before Ann
     page = summary_page(new_context, DESKTOP, "fast")
     open_seat(page, server, table["seats"][0], "Ann")
 

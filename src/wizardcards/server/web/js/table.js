@@ -655,6 +655,10 @@ class TableScreen {
       if (bot) badges.push(h('span', { class: 'tag bot', title: t('table.tag.bot_title', { bot }) }, t('table.tag.bot')));
       if (player && !bot && !player.claimed) badges.push(h('span', { class: 'tag' }, t('table.tag.invited')));
       else if (player && !bot && !player.connected) badges.push(h('span', { class: 'tag away' }, t('table.tag.offline')));
+      if (v.game === 'wily' && teamMembers(v.teams[seat], v.teams).length > 1) {
+        // who plays with whom, on every box (the teams' row above the table names them too)
+        badges.push(h('span', { class: 'tag team-tag', dataset: { team: String(v.teams[seat]) } }, teamName(v.teams[seat], v.teams, this.names)));
+      }
       if (v.game === 'wily' && seat === v.high_bidder && v.phase !== 'auction') {
         badges.push(h('span', { class: 'tag' }, t('table.tag.high_bidder')));
       }
@@ -674,7 +678,6 @@ class TableScreen {
         const last = calls.length ? (calls.at(-1) === 0 ? t('table.pass') : String(calls.at(-1))) : '–';
         stats.push(h('span', { class: 'stat' }, h('span', { class: 'k' }, `${t('table.stat.call')} `), h('b', {}, last)));
         stats.push(h('span', { class: 'stat' }, h('span', { class: 'k' }, `${t('table.stat.won')} `), h('b', {}, String(won))));
-        stats.push(h('span', { class: 'stat team-of' }, h('span', { class: 'k' }, teamName(v.teams[seat], v.teams, this.names))));
         said.push(last === '–' ? t('table.said.no_call') : t('table.said.call', { call: last }), t('table.said.won', { count: won }));
       }
       const extras = [];
