@@ -98,6 +98,7 @@ def test_refused_key_changes_nothing_and_hint_lists_every_action(snapshot) -> No
             assert controller.state.history == before
             text = screen_text(app)
             assert "0..2" in text and reason in text  # the core's reason for refusing it, on the table
+            assert "A bid of 7 is not allowed now; the choices are 0, 1, 2." in text
             assert "· 2 cards ·" in text
             await pilot.press("h")
             await settle(pilot, lambda: isinstance(app.screen, InfoScreen))
@@ -320,6 +321,12 @@ def test_the_table_in_german(german: None, snapshot) -> None:  # type: ignore[no
             assert "Wizard · Runde 1/2 · 1 Karte · Geber rulebased 2" in text
             assert "Deine Ansage (0..1)" in text and "du bist dran" in text and "Du" in text
             assert "Spielblock" in text and "speichern+Ende" in text  # the key line
+            history = list(controller.state.history)
+            await pilot.press("9")  # refused: a hand of 1 card; said in German, without the core's English reason
+            await settle(pilot, human_ready(app, controller))
+            text = screen_text(app)
+            assert controller.state.history == history
+            assert "Die Ansage 9 ist jetzt nicht erlaubt; möglich sind 0, 1." in text and "bid" not in text
             while controller.view().round_index == 0:
                 await pilot.press("0" if controller.view().phase is Phase.BID else "enter")
                 await settle(pilot, human_ready(app, controller))

@@ -122,8 +122,13 @@ def refusal(action: int, error: Exception, view: View) -> Text:
     """What the table says when a key asks for a decision the rules refuse: the choices the view offers instead,
     and in English the core's own reason (the core writes its reasons in English)."""
     choices = ", ".join(action_label(a, view) for a in view.legal_actions)
-    out = Text(_("{decision} is not allowed now; the choices are {choices}.").format(
-        decision=decision_text(action, view), choices=choices), style="bold red")
+    if A.BID_BASE <= action < A.NUM_ACTIONS:
+        said = _("A bid of {n} is not allowed now; the choices are {choices}.").format(
+            n=action - A.BID_BASE, choices=choices)
+    else:
+        said = _("{decision} is not allowed now; the choices are {choices}.").format(
+            decision=decision_text(action, view), choices=choices)
+    out = Text(said, style="bold red")
     if current() == "en":
         out.append(f" ({error})", style="red")
     return out
