@@ -61,6 +61,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
@@ -181,13 +182,13 @@ def action_message(run: Run, client_id: str, action: int, seq: int) -> str:
     return json.dumps(message)
 
 
-async def ws_connect(port: int, address: str, **kwargs: Any) -> ClientConnection:
-    return await connect(f"ws://127.0.0.1:{port}/ws", max_size=2**20, compression=None, close_timeout=1,
+async def ws_connect(port: int, address: str, path: str = "/ws", **kwargs: Any) -> ClientConnection:
+    return await connect(f"ws://127.0.0.1:{port}{path}", max_size=2**20, compression=None, close_timeout=1,
                          open_timeout=10, local_addr=(address, 0), **kwargs)
 
 
 async def play_table(number: int, port: int, tokens: list[str], run: Run, rng: random.Random,
-                     interval: float) -> None:
+                     interval: float, path: str = "/ws") -> None:
     """Four connections at one table; the seat on turn acts when its view arrives, from the start of the first phase
     until the end of the last.
 
@@ -197,7 +198,7 @@ async def play_table(number: int, port: int, tokens: list[str], run: Run, rng: r
     Each connection's own reader handles its frames as they come (no queue or timer per frame): the clients share the
     machine's CPUs with the server, so the less work per frame here, the more the figures measure the server."""
     address = table_address(number)
-    sockets = [await ws_connect(port, address) for _ in tokens]
+    sockets = [await ws_connect(port, address, path) for _ in tokens]
     sent: dict[int, tuple[float, int]] = {}  # seq the action will produce -> (when sent, by which seat)
     waiting: dict[int, tuple[int, list[int]]] = {}  # before the start: seat -> (seq, legal actions) of its turn
     clock = time.perf_counter
@@ -585,6 +586,101 @@ def percentile(values: list[float], q: float) -> float:
     return values[int(q * (len(values) - 1))] * 1000 if values else float("nan")
 
 
+# --- several workers behind HAProxy (issue 19) -----------------------------------------------------------------------
+
+
+async def drive_one_phase(port: int, tables: list[dict[str, Any]], tokens: list[list[str]], run: Run,
+                          seconds: float) -> None:
+    """Every table as fast as it is answered, each on its own path (/tables/{id}/ws: the proxy routes it to the
+    table's worker), for one phase of ``seconds``."""
+    clock = time.perf_counter
+    plays = [asyncio.create_task(play_table(n, port, tokens[n], run, random.Random(n), 0.0,
+                                            f"/tables/{tables[n]['id']}/ws")) for n in range(len(tables))]
+    deadline = clock() + 30.0
+    while run.ready < len(tables) and clock() < deadline:
+        await asyncio.sleep(0.05)
+    phase = run.phases[0]
+    phase.start = clock()
+    phase.end = run.stop_at = phase.start + seconds
+    run.started.set()
+    await asyncio.sleep(seconds)
+    await asyncio.wait(plays, timeout=STALL_SECONDS + 2.0)
+    for task in plays:
+        task.cancel()
+    await asyncio.gather(*plays, return_exceptions=True)
+
+
+def through_the_proxy(url: str, workers: int, tables: int, seconds: float) -> tuple[Phase, float]:
+    """Saturate ``workers`` workers behind HAProxy (the docs' configuration) with ``tables`` tables; then kill the
+    worker holding the first table and time, for every table it held, how long until it plays again through the
+    proxy (a player reconnecting as the browser does). Returns the phase and the longest such outage."""
+    from tests.server.cluster import Player, cluster
+
+    with cluster(url, workers=workers) as running:
+        seats = [{"name": "Player 1", "claimed": True}] + [{"name": f"Player {s + 1}"} for s in range(1, 4)]
+        created = [create_table(running.http, "127.0.0.1", {"game": "wizard", "players": 4, "seats": seats})
+                   for _ in range(tables)]
+        run = Run(phases=[Phase(f"{workers} worker{'s' if workers > 1 else ''}")])
+        run.with_seq = True
+        gc.collect()
+        run_clients(drive_one_phase(running.front, [t for t, _ in created], [k for _, k in created], run, seconds))
+        if workers < 2:
+            return run.phases[0], float("nan")
+        bodies = [{"game": "wizard", "players": 4, "preset": "quick",
+                   "seats": [{"name": "A"}, {"name": "B", "bot": "rulebased"}, {"name": "C"}, {"name": "D"}]}
+                  for _ in range(6)]
+        players = []
+        for n, body in enumerate(bodies):
+            table, tokens = create_table(running.http, "127.0.0.1", body)
+            for seat, token in zip(table["seats"], tokens):
+                seat["token"] = token
+            player = Player(running.front, table, random.Random(n))
+            player.connect()
+            player.play(steps=3)
+            players.append(player)
+        victim_port = running.owner_port(players[0].table["id"])
+        moved = [p for p in players if running.owner_port(p.table["id"]) == victim_port]
+        threads = [threading.Thread(target=p.play, kwargs={"steps": 3}) for p in moved]
+        next(w for w in running.workers if w.port == victim_port).kill()
+        for thread in threads:  # each notices the loss at once (its socket is closed) and reconnects
+            thread.start()
+        for thread in threads:
+            thread.join(120)
+        return run.phases[0], max(p.outage for p in moved)
+
+
+def cluster_main(args: argparse.Namespace) -> int:
+    """``--workers N``: 1 and then N workers on a throwaway PostgreSQL cluster, in the same run."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' PostgreSQL and HAProxy helpers
+    from tests.server.postgres import postgres_cluster
+
+    results = []
+    with postgres_cluster() as url:
+        from sqlalchemy import create_engine, text
+
+        for workers in (1, args.workers):
+            engine = create_engine(url, isolation_level="AUTOCOMMIT")
+            with engine.connect() as db:
+                db.execute(text(f"CREATE DATABASE load{workers}"))
+            engine.dispose()
+            results.append(through_the_proxy(url.replace("/postgres?", f"/load{workers}?"), workers, args.tables,
+                                             args.seconds))
+    print(f"{args.tables} tables x 4 seats through HAProxy (docs/haproxy.cfg) on PostgreSQL, {args.seconds:.1f} s"
+          f" each, as fast as answered (saturation); {os.cpu_count()} CPUs shared with the clients, the proxy and"
+          " the database")
+    for phase, _ in results:
+        rate = phase.accepted / (phase.end - phase.start)
+        print(f"-- {phase.name}: {phase.accepted} accepted actions ({rate:.0f}/s), send -> view p50"
+              f" {percentile(phase.latencies, 0.5):.1f} ms, p99 {percentile(phase.latencies, 0.99):.1f} ms,"
+              f" errors {phase.errors}, tables stalled {len(phase.stalled)}")
+    (one, _), (many, outage) = results
+    ratio = (many.accepted / (many.end - many.start)) / (one.accepted / (one.end - one.start))
+    print(f"scaling: {args.workers} workers reach {ratio:.2f}x the actions/s of 1 (target >= 1.6x for 2)")
+    print(f"failover: a killed worker's tables played again through the proxy after {outage:.1f} s at most"
+          f" (lease {5.0:g} s, the proxy's checks and the client's reconnection)")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=50)
@@ -605,7 +701,12 @@ def main() -> int:
     parser.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
                         help="passed to wizard serve as --limit NAME=VALUE (repeatable)")
     parser.add_argument("--bot-workers", type=int, default=None, help="passed to wizard serve")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="instead: 1 and then N server workers behind HAProxy on a throwaway PostgreSQL cluster,"
+                        " saturated; prints the scaling ratio and the failover time")
     args = parser.parse_args()
+    if args.workers is not None:
+        return cluster_main(args)
     kinds = set() if args.hostile == "none" else set(args.hostile.split(","))
     if kinds - set(HOSTILE):
         parser.error(f"unknown hostile clients: {', '.join(sorted(kinds - set(HOSTILE)))}")

@@ -176,7 +176,7 @@ def test_wizard_serve_workers_starts_them_and_starts_a_dead_one_again(postgres_u
         assert "2 workers on ports" in (parent.stdout.readline() if parent.stdout else "")
         for p in (port, port + 1):
             wait_answering(p)
-        children = subprocess.run(["ps", "-o", "pid=,args=", "--ppid", str(parent.pid)], capture_output=True,
+        children = subprocess.run(["ps", "-ww", "-o", "pid=,args=", "--ppid", str(parent.pid)], capture_output=True,
                                   text=True).stdout.splitlines()
         second = next(int(line.split()[0]) for line in children if f"--port {port + 1}" in line)
         subprocess.run(["kill", "-9", str(second)], check=True)

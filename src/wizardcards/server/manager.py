@@ -533,6 +533,7 @@ class TableManager:
     async def _start(self, table: LiveTable) -> None:
         await self._store(S.set_status, table.id, "playing")
         table.status = "playing"
+        table.moved_at = time.monotonic()  # the first bot move comes the pace after the start, as the others
         table.broadcast()  # everyone learns the game has started (views with status "playing")
         self._after_change(table)
 
