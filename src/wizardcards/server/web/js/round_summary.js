@@ -92,17 +92,23 @@ export function showRoundSummary(host, { row, view, names, nameOf, mySeat, numbe
       wizard ? wizardRows(row, view, nameOf) : wilyBody(row, view, names, nameOf, mySeat),
       h('div', { class: 'row buttons' }, close), bar);
     const overlay = h('section', { class: 'round-summary', id: 'round-summary', dataset: { game: view.game } }, card);
+    const previous = document.activeElement;
     let done = false;
     const finish = () => {
       if (done) return;
       done = true;
       clearTimeout(timer);
       document.removeEventListener('keydown', onKey, true);
+      const hadFocus = overlay.contains(document.activeElement);
       overlay.remove();
+      // the focus goes back where it was (the hand, a button of the table) if it was on the summary
+      if (hadFocus && previous && previous.isConnected) previous.focus({ preventScroll: true });
       resolve();
     };
+    const typing = (el) => el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT');
     const onKey = (event) => {
-      if (event.key === 'Escape' || event.key === 'Enter') {
+      // Enter in the chat box sends the line, as ever; Escape closes the summary from anywhere
+      if (event.key === 'Escape' || (event.key === 'Enter' && !typing(event.target))) {
         event.preventDefault();
         event.stopPropagation();
         finish();
@@ -113,7 +119,8 @@ export function showRoundSummary(host, { row, view, names, nameOf, mySeat, numbe
     document.addEventListener('keydown', onKey, true);
     const timer = setTimeout(finish, holdMs);
     host.append(overlay);
-    close.focus({ preventScroll: true });
+    // its button takes the focus (a screen reader reads the summary), unless a chat line is being typed
+    if (!typing(document.activeElement)) close.focus({ preventScroll: true });
     announce(title); // the focus is on its button, inside the dialog, which a screen reader reads
   });
 }
