@@ -155,6 +155,7 @@ class Phase:
     server_cpu: float = 0.0
     workers_cpu: float = 0.0
     client_cpu: float = 0.0
+    machine_busy: float = 0.0  # the share of all CPUs busy (--workers: the ceiling is the machine's)
 
 
 @dataclass
@@ -623,7 +624,14 @@ def through_the_proxy(url: str, workers: int, tables: int, seconds: float) -> tu
         run = Run(phases=[Phase(f"{workers} worker{'s' if workers > 1 else ''}")])
         run.with_seq = True
         gc.collect()
+        pids = [w.process.pid for w in running.workers]
+        before = (sum(cpu_seconds(p) for p in pids), cpu_seconds(running.proxy.pid), time.process_time(), busy())
         run_clients(drive_one_phase(running.front, [t for t, _ in created], [k for _, k in created], run, seconds))
+        after = (sum(cpu_seconds(p) for p in pids), cpu_seconds(running.proxy.pid), time.process_time(), busy())
+        phase = run.phases[0]
+        phase.server_cpu, phase.workers_cpu, phase.client_cpu = (b - a for a, b in zip(before[:3], after[:3]))
+        (idle0, total0), (idle1, total1) = before[3], after[3]
+        phase.machine_busy = 1 - (idle1 - idle0) / max(1, total1 - total0)
         if workers < 2:
             return run.phases[0], float("nan")
         bodies = [{"game": "wizard", "players": 4, "preset": "quick",
@@ -647,6 +655,12 @@ def through_the_proxy(url: str, workers: int, tables: int, seconds: float) -> tu
         for thread in threads:
             thread.join(120)
         return run.phases[0], max(p.outage for p in moved)
+
+
+def busy() -> tuple[int, int]:
+    """The machine's idle and total CPU ticks so far (/proc/stat)."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    return fields[3] + fields[4], sum(fields)
 
 
 def cluster_main(args: argparse.Namespace) -> int:
@@ -673,6 +687,11 @@ def cluster_main(args: argparse.Namespace) -> int:
         print(f"-- {phase.name}: {phase.accepted} accepted actions ({rate:.0f}/s), send -> view p50"
               f" {percentile(phase.latencies, 0.5):.1f} ms, p99 {percentile(phase.latencies, 0.99):.1f} ms,"
               f" errors {phase.errors}, tables stalled {len(phase.stalled)}")
+        seconds = phase.end - phase.start
+        print(f"   CPU per second of the run: workers {phase.server_cpu / seconds:.2f}, HAProxy"
+              f" {phase.workers_cpu / seconds:.2f}, clients {phase.client_cpu / seconds:.2f} (PostgreSQL: the rest);"
+              f" the machine {phase.machine_busy:.0%} busy; workers"
+              f" {phase.server_cpu / max(1, phase.accepted) * 1000:.2f} ms per action")
     (one, _), (many, outage) = results
     ratio = (many.accepted / (many.end - many.start)) / (one.accepted / (one.end - one.start))
     print(f"scaling: {args.workers} workers reach {ratio:.2f}x the actions/s of 1 (target >= 1.6x for 2)")

@@ -49,13 +49,14 @@ class Cluster:
     workers: list[ServerProcess]
     proxy: subprocess.Popen[bytes]
     log_dir: Path
+    limits: dict[str, Any] = field(default_factory=lambda: dict(LOOSE))
 
     @property
     def http(self) -> str:
         return f"http://127.0.0.1:{self.front}"
 
     def start_worker(self, index: int, port: int) -> ServerProcess:
-        limits = [a for name, value in LOOSE.items() for a in ("--limit", f"{name}={value}")]
+        limits = [a for name, value in self.limits.items() for a in ("--limit", f"{name}={value}")]
         log = open(self.log_dir / f"worker{index}.log", "ab")  # noqa: SIM115 (the process holds it)
         process = subprocess.Popen(
             serve_command(port, self.db_url, ["--workers", "1", "--bot-workers", "1", *limits]),
@@ -85,14 +86,15 @@ class Cluster:
 
 
 @contextmanager
-def cluster(db_url: str, workers: int = 2) -> Iterator[Cluster]:
+def cluster(db_url: str, workers: int = 2, limits: dict[str, Any] | None = None) -> Iterator[Cluster]:
+    """``workers`` workers (with the tests' loose limits, changed by ``limits``) behind HAProxy."""
     log_dir = Path(tempfile.mkdtemp(prefix="wizardcards-cluster-"))
     ports, front = [free_port() for _ in range(workers)], free_port()
     config = log_dir / "haproxy.cfg"
     config.write_text(proxy_config(front, ports))
     proxy = subprocess.Popen([haproxy_binary(), "-db", "-f", str(config)], stdout=subprocess.DEVNULL,
                              stderr=open(log_dir / "haproxy.log", "wb"))  # noqa: SIM115
-    running = Cluster(db_url, front, [], proxy, log_dir)
+    running = Cluster(db_url, front, [], proxy, log_dir, {**LOOSE, **(limits or {})})
     try:
         for index, port in enumerate(ports):
             running.workers.append(running.start_worker(index, port))

@@ -130,6 +130,21 @@ def test_a_connection_to_the_wrong_worker_is_passed_on_to_the_tables(postgres_ur
         assert running.owner_port(table["id"]) == owner  # it never moved
 
 
+def test_a_stranger_cannot_pass_the_unfinished_tables_limit_by_spreading_them_over_the_workers(
+    postgres_url: str,
+) -> None:
+    # tables waiting for people are held by no worker: the limit is counted in the database, not in one's memory
+    url = new_database(postgres_url, "limits")
+    with cluster(url, workers=2, limits={"unfinished_tables_per_client": 2}) as running:
+        body = {"game": "wizard", "players": 3, "seats": [{"name": "A", "claimed": True}, {"name": "B"}, {"name": "C"}]}
+        for worker in running.workers:
+            assert httpx.post(f"{worker.http}/tables", json=body, timeout=20).status_code == 201
+        for target in [running.http] + [w.http for w in running.workers]:
+            refused = httpx.post(target + "/tables", json=body, timeout=20)
+            assert refused.status_code == 429 and "unfinished tables per client" in refused.text, refused.text
+        assert httpx.get(running.http + "/tables", timeout=20).json()["total"] == 2
+
+
 def test_a_worker_killed_mid_trick_loses_nothing_and_applies_nothing_twice(postgres_url: str) -> None:
     url = new_database(postgres_url, "failover")
     with cluster(url, workers=3) as running:

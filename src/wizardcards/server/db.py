@@ -43,6 +43,7 @@ class TableRow(Base):
     grace_seconds: Mapped[float | None] = mapped_column(Float, nullable=True)  # None: wait for a disconnected seat
     hints: Mapped[bool] = mapped_column(default=True, server_default=true())  # seats may ask for hints
     bot_pace: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")  # seconds between bot moves
+    creator: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)  # the client's address
 
 
 class SeatRow(Base):

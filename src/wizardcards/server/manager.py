@@ -96,11 +96,15 @@ class TableManager:
             problem = None if spec is None else bot_spec_error(spec)
             if problem is not None:
                 raise TableError("invalid", f"seat {seat}: {problem}")
-        unfinished = [t for t in self.tables.values() if t.status != "finished"]
-        if len(unfinished) >= self.limits.max_unfinished_tables:
+        if self.member is None:
+            unfinished = [t for t in self.tables.values() if t.status != "finished"]
+            total, mine = len(unfinished), sum(t.creator == client for t in unfinished)
+        else:  # a cluster's tables are spread over its workers, and those waiting for people are in none
+            total, mine = await self._store(S.unfinished_counts, client)
+        if total >= self.limits.max_unfinished_tables:
             raise RateLimitedError("the server has as many unfinished tables as it holds: try again later", 60)
         if client is not None:
-            if sum(t.creator == client for t in unfinished) >= self.limits.unfinished_tables_per_client:
+            if mine >= self.limits.unfinished_tables_per_client:
                 raise RateLimitedError(
                     f"at most {self.limits.unfinished_tables_per_client} unfinished tables per client: finish one",
                     60)
@@ -121,7 +125,8 @@ class TableManager:
         )
         row = {"id": table.id, "rules": json.dumps(rules.to_dict()), "seed": seed, "status": "waiting",
                "spectator_token": table.spectator_token, "turn_seconds": turn_seconds,
-               "grace_seconds": grace_seconds, "hints": hints, "bot_pace": bot_pace, "created_at": S.now()}
+               "grace_seconds": grace_seconds, "hints": hints, "bot_pace": bot_pace, "creator": client,
+               "created_at": S.now()}
         seat_rows = [{"table_id": table.id, "seat": s, "name": name, "bot": spec, "joined": False,
                       "open": s in open_seats, "claimed": s in claimed} for s, (name, spec) in enumerate(seats)]
         credentials = [(digest(t), s, "seat") for s, t in tokens.items()]
@@ -200,7 +205,7 @@ class TableManager:
             bots=[s["bot"] for s in seats], spectator_token=row["spectator_token"], status=row["status"], state=state,
             joined={s["seat"] for s in seats if s["joined"]}, turn_seconds=row["turn_seconds"],
             grace_seconds=row["grace_seconds"], rematch_id=row["rematch_id"], hints=row["hints"],
-            bot_pace=row["bot_pace"],
+            bot_pace=row["bot_pace"], creator=row["creator"],
             claimed={s["seat"] for s in seats if s["joined"] or s["claimed"]},
             open={s["seat"] for s in seats if s["open"]},
         )

@@ -161,6 +161,15 @@ def page_of_tables(engine: Engine, status: str | None, limit: int, offset: int) 
         return list(db.scalars(query.limit(limit).offset(offset))), int(db.scalar(count) or 0)
 
 
+def unfinished_counts(engine: Engine, client: str | None) -> tuple[int, int]:
+    """How many tables are not finished, and how many of them ``client`` created."""
+    with engine.connect() as db:
+        total = db.scalar(select(func.count()).select_from(TableRow).where(TableRow.status != "finished"))
+        mine = 0 if client is None else db.scalar(select(func.count()).select_from(TableRow).where(
+            TableRow.status != "finished", TableRow.creator == client))
+    return int(total or 0), int(mine or 0)
+
+
 def player_stats(engine: Engine, name: str) -> dict[str, Any]:
     with engine.connect() as db:
         rows = db.execute(select(StatRow.game, StatRow.games, StatRow.wins, StatRow.score_total)
