@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from .conftest import DESKTOP, PHONE, watch_errors
 from .helpers import (
@@ -117,6 +117,7 @@ def test_wizard_hand_summary_between_the_last_trick_and_the_next_deal(
     screenshot(page, "round-summary-desktop")
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(100)
+    assert summary.locator(".round-table-wrap").evaluate("el => el.scrollWidth <= el.clientWidth")
     screenshot(page, "round-summary-phone")
     page.set_viewport_size(DESKTOP)
 
@@ -209,3 +210,39 @@ def test_wily_hand_summary_shows_the_contract_and_the_letter(
     expect(page.locator("#game-info")).to_contain_text("Hand 2")
     expect(page.locator("#hand .card")).to_have_count(15)
     assert page.script_errors == []  # type: ignore[attr-defined]
+
+
+def test_hand_summary_in_german(server: ServerProcess, browser: Browser, screenshot) -> None:
+    bots = [{"name": name, "bot": "rulebased"} for name in ("Merlin", "Morgana", "Circe")]
+    table = create_table(server, [{"name": "Anna", "claimed": True}, *bots],
+                         options={"schedule": "custom", "custom_hand_sizes": [1, 2], "first_dealer": 0})
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, locale="de-DE")
+    context.set_default_timeout(20_000)
+    context.add_init_script("localStorage.setItem('wizardcards.speed', JSON.stringify('fast'))")
+    try:
+        page = watch_errors(context.new_page())
+        page = watch_errors(context.new_page())
+        open_seat(page, server, table["seats"][0], "Anna")
+        expect(page.locator("#game-info")).to_contain_text("Runde 1 von 2")
+        play_until_summary(page)
+        summary = page.locator("#round-summary")
+        expect(summary.locator("h2")).to_have_text("Runde 1 ist vorbei")
+        expect(summary.locator("thead th")).to_have_text(
+            ["Spieler", "Ansage", "Stiche", "Ergebnis", "Punkte", "Gesamt"])
+        # the whole table fits the phone's width (German words are longer)
+        assert summary.locator(".round-table-wrap").evaluate("el => el.scrollWidth <= el.clientWidth")
+        expect(summary.locator("tbody tr").first.locator(".who")).to_have_text("Du")
+        _, _, _, _, bids, tricks, _, _ = server.get(f"/tables/{table['id']}/sheet")["sheet"][0]
+        for seat in range(4):
+            expect(summary.locator("tbody tr").nth(seat).locator(".result")).to_contain_text(
+                "geschafft" if bids[seat] == tricks[seat] else "daneben")
+        expect(page.locator("#btn-round-next")).to_have_text("Nächste Runde")
+        expect(page.locator("#status-line")).to_have_text("Die Runde ist vorbei.")
+        screenshot(page, "round-summary-de-phone")
+        page.click("#btn-round-next")
+        expect(page.locator("#game-info")).to_contain_text("Runde 2 von 2")
+        expect(page.locator("#game-info")).to_contain_text("2 Karten")
+        assert "table." not in page.inner_text("body")  # no key shown in place of a word
+        assert page.script_errors == []  # type: ignore[attr-defined]
+    finally:
+        context.close()

@@ -23,17 +23,17 @@ function wizardRows(row, view, nameOf) {
       h('td', { class: 'bid' }, String(bid)),
       h('td', { class: 'took' }, String(tricks[seat])),
       h('td', { class: 'result' }, h('span', { class: 'made-mark', 'aria-hidden': 'true' }, made ? '\u2713 ' : '\u2717 '),
-        made ? t('table.summary.made') : t('table.summary.missed')),
+        h('span', { class: 'result-word' }, made ? t('table.summary.made') : t('table.summary.missed'))),
       h('td', { class: 'points' }, signed(points[seat])),
       h('td', { class: 'total' }, String(totals[seat])));
   });
-  return h('table', { class: 'round-table' },
+  return h('div', { class: 'round-table-wrap' }, h('table', { class: 'round-table' },
     h('caption', { class: 'visually-hidden' }, t('table.summary.wizard_caption')),
     h('thead', {}, h('tr', {},
       h('th', { scope: 'col' }, t('table.summary.player')), h('th', { scope: 'col' }, t('table.summary.bid')),
       h('th', { scope: 'col' }, t('table.summary.tricks')), h('th', { scope: 'col' }, t('table.summary.result')),
       h('th', { scope: 'col' }, t('table.summary.points')), h('th', { scope: 'col' }, t('table.summary.total')))),
-    h('tbody', {}, lines));
+    h('tbody', {}, lines)));
 }
 
 function wilyBody(row, view, names, nameOf, mySeat) {

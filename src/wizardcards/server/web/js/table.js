@@ -578,7 +578,8 @@ class TableScreen {
     const rows = Math.ceil(players / perRow);
     const trickHeight = rows * (card * 1.4 + 34) + (rows - 1) * gap + 26;
     this.el.zone.style.height = 'auto';
-    const content = this.el.trick.scrollHeight + this.el.centreNote.offsetHeight + 8;
+    // layout heights (offsetHeight), not scrollHeight: a card in flight, moved by its transform, must not count
+    const content = this.el.trick.offsetHeight + this.el.centreNote.offsetHeight + 8;
     return Math.max(trickHeight, content);
   }
 
