@@ -295,6 +295,7 @@ class TableManager:
         member, last = self.member, time.monotonic()
         while True:
             await asyncio.sleep(member.lease_seconds / 3)
+            before = set(self.tables)  # a table taken while the renewal runs is not in its answer, yet held
             try:
                 held = await self.storage.run(K.renew, member)
             except Exception:
@@ -304,7 +305,7 @@ class TableManager:
                         self._let_go(table, "this worker lost the database")
                 continue
             last = time.monotonic()
-            for table in [t for t in self.tables.values() if t.id not in held]:
+            for table in [self.tables[i] for i in before - held if i in self.tables]:
                 self._let_go(table, "the table moved to another worker")
             try:
                 await self._take(await self.storage.run(K.orphans, member, member.lease_seconds))
