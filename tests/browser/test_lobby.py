@@ -258,3 +258,14 @@ def test_own_seat_opened_on_a_second_device_is_not_an_invitation(
     bo = watch_errors(new_context().new_page())
     bo.goto(invite)
     expect(bo.locator("form.join-form")).to_contain_text("You were invited")
+
+
+def test_the_bots_pace_is_chosen_with_the_table(server: ServerProcess, page: Page) -> None:
+    page.goto(server.url + "/")
+    page.fill("#your-name", "Ann")
+    page.select_option("#seat-kind-1", "human")  # an invited person: the lobby stays, with the "Table ready" panel
+    page.select_option("#bot-pace", "0.3")
+    page.click("#btn-create")
+    expect(page.locator("#created")).to_be_visible()
+    newest = server.get("/tables?limit=1")["tables"][0]
+    assert newest["bot_pace"] == 0.3 and newest["names"][0] == "Ann"

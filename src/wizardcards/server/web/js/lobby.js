@@ -23,6 +23,8 @@ const BOT_NAMES = ['Merlin', 'Morgana', 'Circe', 'Prospero', 'Nimue', 'Gandalf',
 const rankStyleWords = (labels) => Object.fromEntries(Object.entries(labels || {}).map(([style, ranks]) => [style, ranks.map(localRankLabel).join(' ')]));
 
 const TIMERS = [0, 30, 60, 120];
+// the bots' pace (seconds between a move and a bot's next; '' is the server's own, 0.7 s by default)
+const PACES = [['', 'lobby.pace_normal'], ['1.2', 'lobby.pace_slow'], ['0.3', 'lobby.pace_fast'], ['0', 'lobby.pace_instant']];
 
 /** A bot's name in the player's language (bot.<spec>, e.g. "Search, level 3"); /meta's label when the catalog has none. */
 function botLabel(bot) {
@@ -108,6 +110,7 @@ class Lobby {
     // the rules page of the chosen game, showing the options the form holds now (rules_help.js)
     el.rulesHelp = h('button', { type: 'button', class: 'small rules-help-button', id: 'btn-rules-help',
       'aria-haspopup': 'dialog', onclick: () => openRulesHelp(el.game, this.chosenRules()) }, t('lobby.rules_help'));
+    el.pace = h('select', { id: 'bot-pace' }, PACES.map(([value, key]) => h('option', { value }, t(key))));
     el.hints = h('input', { type: 'checkbox', id: 'hints', checked: true });
     el.formError = h('p', { class: 'error-line', role: 'alert', id: 'form-error' });
     el.createButton = h('button', { type: 'submit', class: 'primary big', id: 'btn-create' }, t('lobby.create'));
@@ -123,7 +126,8 @@ class Lobby {
       h('p', { class: 'muted' }, t('lobby.seats_help')), el.seats),
     h('div', { class: 'field-row' },
       h('div', { class: 'field grow' }, h('label', { for: 'turn-timer' }, t('lobby.turn_timer')), el.timer),
-      h('label', { class: 'check', for: 'hints' }, el.hints, ` ${t('lobby.hints_allowed')}`)),
+      h('div', { class: 'field grow' }, h('label', { for: 'bot-pace' }, t('lobby.bot_pace')), el.pace)),
+    h('label', { class: 'check', for: 'hints' }, el.hints, ` ${t('lobby.hints_allowed')}`),
     el.formError, el.createButton);
     queueMicrotask(() => this.onGame());
     return form;
@@ -267,6 +271,7 @@ class Lobby {
     const body = { game, players, preset: this.el.preset.value, options, seats };
     const timer = Number(this.el.timer.value);
     if (timer > 0) body.turn_seconds = timer;
+    if (this.el.pace.value !== '') body.bot_pace = Number(this.el.pace.value);
     body.hints = this.el.hints.checked;
     return body;
   }
