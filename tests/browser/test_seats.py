@@ -1,7 +1,8 @@
 """The players around the table, at 3, 4, 5 and 6 players, on a 1280 x 800 desktop and a 390 x 844 phone: the others
 on the left, across and on the right in playing order, you at the bottom above your hand, the trick in the middle;
 no box covers another (seat boxes, the trick's area, the trump, the controls, the hand: their bounding boxes), the
-controls sit right above the hand (no empty band), and each card flies to the trick from its player's place.
+controls sit right above the hand (no empty band), all of it on the screen without scrolling (with the longest hand
+of the player count), and each card flies to the trick from its player's place.
 
 The flights are recorded in the page: a MutationObserver notes each card put on the table with where it is drawn at
 that moment (a card's flight is running from its first frame then) and the box of the player who played it."""
@@ -92,6 +93,8 @@ def check_layout(page: Page, players: int, where: str) -> dict[str, Any]:
     above = found["controls"] or found["turn"]
     assert hand["top"] >= max(b["bottom"] for k, b in boxes.items() if k != "hand") - 1, where
     assert hand["top"] - above["bottom"] < 16, f"{where}: a band of {hand['top'] - above['bottom']} px above the hand"
+    # the whole table on the screen, without scrolling, even with the longest hand and all its bid buttons
+    assert hand["bottom"] <= found["height"] + 1, f"{where}: the hand ends at {hand['bottom']} px"
     # names under the trick's cards are whole
     assert not [c for c in found["captions"] if c["cut"]], f"{where}: {found['captions']}"
     return found

@@ -566,17 +566,19 @@ class TableScreen {
     });
   }
 
-  /** The height the middle of the table needs at a width: a full trick (each player's card with their name under
-   * it, in rows that fit) with the winner's line, or what is shown there during the bidding if that is taller. */
+  /** The height the middle of the table needs at a width: in play a full trick (each player's card with their name
+   * under it, in rows that fit) with the winner's line, kept from the first card to the last so that the seats do not
+   * move during a hand's play; during the bidding, what is shown there (the bid buttons need the room on a phone). */
   zoneNeed(width) {
     const rootStyle = getComputedStyle(this.el.ring);
     const card = parseFloat(rootStyle.getPropertyValue('--card-w')) || 50;
     const gap = 6;
     const slot = card + 18; // a place is a little wider than its card: room for the player's name
-    const players = this.shown.view.players;
+    const { players, phase } = this.shown.view;
     const perRow = Math.max(1, Math.floor((width + gap) / (slot + gap)));
     const rows = Math.ceil(players / perRow);
-    const trickHeight = rows * (card * 1.4 + 34) + (rows - 1) * gap + 26;
+    const playing = phase === 'play' || phase === 'game_over';
+    const trickHeight = playing ? rows * (card * 1.4 + 34) + (rows - 1) * gap + 26 : 0;
     this.el.zone.style.height = 'auto';
     // layout heights (offsetHeight), not scrollHeight: a card in flight, moved by its transform, must not count
     const content = this.el.trick.offsetHeight + this.el.centreNote.offsetHeight + 8;
