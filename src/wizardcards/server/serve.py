@@ -143,7 +143,9 @@ def run(args: argparse.Namespace) -> int:
 
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
             await super().startup(sockets)
-            if self.started:
+            if self.started and member is not None:  # the players open the proxy's address, not a worker's
+                print(f"wizard serve: worker listening at {member.address}", flush=True)
+            elif self.started:
                 print(f"Open {browser_url(args.host, args.port)} in a browser", flush=True)
 
     server = AnnouncingServer(config)
