@@ -179,12 +179,15 @@ class TableManager:
                 self._forget(old)
 
     def _forget(self, table: LiveTable) -> None:
-        del self.tables[table.id]
+        """A finished table let go to bound the memory (its lease too, in a cluster)."""
+        self._drop(table)
         if self.member is not None:
             self._spawn(self.storage.run(K.release, self.member, [table.id]))
-        self._unindex(table)
 
-    def _unindex(self, table: LiveTable) -> None:
+    def _drop(self, table: LiveTable) -> None:
+        """The table out of this worker's memory and indexes (the database is left as it is)."""
+        self._finished.pop(table.id, None)
+        self.tables.pop(table.id, None)
         for digests in table.digests.values():
             for d in digests:
                 self.by_digest.pop(d, None)
@@ -321,10 +324,7 @@ class TableManager:
                 task.cancel()
         for connection in list(table.connections):
             connection.close(1012, why)
-        self._finished.pop(table.id, None)
-        if table.id in self.tables:
-            del self.tables[table.id]
-            self._unindex(table)
+        self._drop(table)
 
     async def find(self, table_id: str, client: str | None = None) -> LiveTable | None:
         """A table by id, loading a finished one from the database when it is not in memory (replaying its game:
@@ -337,22 +337,14 @@ class TableManager:
         self._touch(table)
         return table
 
-    async def _glance(self, table_id: str, client: str | None) -> LiveTable | None:
-        """A table of the lobby's list: in a cluster, one this worker does not hold is read from the database (its
-        seats' connections are not known here) and not taken."""
-        if self.member is None or table_id in self.tables:
-            return await self.find(table_id, client)
-        if client is not None:
-            self.clients.hit("loads", client)
-        return await self._read(table_id)
-
-    async def describe(self, table_id: str, client: str | None = None) -> LiveTable | None:
+    async def describe(self, table_id: str, client: str | None = None, pass_on: bool = True) -> LiveTable | None:
         """A table to read (its summary, sheet, replay or record). In a cluster a table another worker holds raises
-        ``cluster.ElsewhereError`` (the request goes there: it knows who is connected), and one nobody holds is read
-        from the database without taking it, so that it is taken by the worker its connections are routed to."""
+        ``cluster.ElsewhereError`` when ``pass_on`` (the request goes there: it knows who is connected), and any
+        other table is read from the database without taking it, so that it is taken by the worker its connections
+        are routed to (the lobby's list, ``pass_on`` False, reads every table it shows so)."""
         if self.member is None or table_id in self.tables:
             return await self.find(table_id, client)
-        owner = await self.storage.run(K.holder, self.member, table_id)
+        owner = await self.storage.run(K.holder, self.member, table_id) if pass_on else None
         if owner is not None:
             raise K.ElsewhereError(table_id, owner)
         if client is not None:
@@ -364,9 +356,7 @@ class TableManager:
         once, unless it is in play or someone is connected: the worker its connections are routed to takes it."""
         if (self.member is not None and not table.connections and not table.pending and table.status != "playing"
                 and table.id in self.tables):
-            del self.tables[table.id]
-            self._finished.pop(table.id, None)
-            self._unindex(table)
+            self._drop(table)
             await self.storage.run(K.release, self.member, [table.id])
 
     async def _credential(self, token: str) -> tuple[str, int] | None:
@@ -408,7 +398,7 @@ class TableManager:
 
     async def page(self, status: str | None, limit: int, offset: int, client: str | None = None) -> dict[str, Any]:
         ids, total = await self.storage.run(S.page_of_tables, status, limit, offset)
-        tables = [table.summary() for table in [await self._glance(i, client) for i in ids] if table is not None]
+        tables = [t.summary() for t in [await self.describe(i, client, pass_on=False) for i in ids] if t is not None]
         return {"tables": tables, "total": total, "limit": limit, "offset": offset}
 
     async def player_stats(self, name: str) -> dict[str, Any]:
