@@ -698,7 +698,7 @@ def cluster_main(args: argparse.Namespace) -> int:
     # What this machine allows whatever the workers do: all its CPUs at what an action cost all told (workers, proxy,
     # database, clients) in the run with more workers; one worker's rate against that is the best ratio possible here.
     cost = many.machine_busy * (os.cpu_count() or 1) * (many.end - many.start) / max(1, many.accepted)
-    ceiling = 1 / cost
+    ceiling = (os.cpu_count() or 1) / cost
     print(f"this machine's ceiling: {ceiling:.0f} actions/s with everything on its {os.cpu_count()} CPUs"
           f" ({cost * 1000:.2f} ms of CPU per action all told), {ceiling / (one.accepted / (one.end - one.start)):.2f}x"
           " one worker's rate: the most any number of workers could show on it")
