@@ -179,6 +179,23 @@ def test_the_switch_changes_the_language_and_is_remembered(
     expect(chosen.locator("#create-title")).to_have_text("New table")
 
 
+def test_one_choice_for_the_lobby_and_the_score_pad(
+    server: ServerProcess, context_in: Callable[..., BrowserContext]
+) -> None:
+    context = context_in("en-GB")
+    page = watch_errors(context.new_page())
+    open_lobby(page, server)
+    with page.expect_navigation():
+        page.select_option(".lobby-head .language-select", "de")
+    page.goto(server.url + "/pad")  # German chosen in the lobby: the pad is German too
+    expect(page.locator("#pad-lang")).to_have_value("de")
+    expect(page.locator("h1")).to_have_text("Spielblock")
+    page.select_option("#pad-lang", "en")  # and English chosen on the pad: the lobby is English again
+    expect(page.locator("h1")).to_have_text("Score pad")
+    open_lobby(page, server)
+    expect(page.locator("#create-title")).to_have_text("New table")
+
+
 def test_card_and_suit_names_in_german(server: ServerProcess, context_in: Callable[..., BrowserContext]) -> None:
     """cards.js gives the table its words: Zauberer and Narr, Kreuz Karo Herz Pik, Herz-Dame, B D K A on the faces."""
     page = watch_errors(context_in("de-DE").new_page())

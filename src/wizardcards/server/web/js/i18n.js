@@ -13,7 +13,8 @@
 //
 // The language is the person's saved choice (this device's localStorage), else the browser's (German when
 // navigator.languages puts a German tag first among the languages we have), else English. The score pad (pad_i18n.js)
-// keeps its own catalogs and choice because it must work offline with the files its service worker caches.
+// keeps catalogs of its own, because it must work offline with the files its service worker caches, and reads and
+// writes the same choice.
 
 export const LANGUAGES = { en: 'English', de: 'Deutsch' };
 const FALLBACK = 'en';
