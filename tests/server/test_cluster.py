@@ -129,6 +129,13 @@ def test_a_connection_to_the_wrong_worker_is_passed_on_to_the_tables(postgres_ur
         assert httpx.get(f"{other.http}/tables/{table['id']}", timeout=20).json()["players"][0]["connected"] is True
         assert httpx.post(f"{other.http}/locate", json={"token": table["seats"][0]["token"]},
                           timeout=20).json() == {"table": table["id"]}
+        # an invite code (not yet used), or a made-up token, names no table
+        unclaimed = httpx.post(running.http + "/tables", json=people_and_bots("U"), timeout=20).json()
+        for token in (unclaimed["seats"][0]["invite"], "y" * 32):
+            assert httpx.post(f"{other.http}/locate", json={"token": token}, timeout=20).status_code == 404
+        # a request already passed on once is not passed on again (no loop between workers): try again later
+        passed_on = httpx.get(f"{other.http}/tables/{table['id']}", headers={"X-Wizardcards-Relayed": "1"}, timeout=20)
+        assert passed_on.status_code == 503 and passed_on.headers["retry-after"] == "1"
         assert first.play()
         assert running.owner_port(table["id"]) == owner  # it never moved
 
