@@ -33,20 +33,31 @@ def haproxy_binary() -> str:
     return found
 
 
-def proxy_config(front: int, workers: list[int]) -> str:
-    """docs/haproxy.cfg with the tests' addresses: its front end on ``front``, one server line per worker."""
+def proxy_config(front: int, workers: list[tuple[str, int]]) -> str:
+    """docs/haproxy.cfg with the tests' addresses: its front end on ``front``, one server line per (host, port)."""
     text = HAPROXY_CONFIG.read_text()
     text = re.sub(r"bind 127\.0\.0\.1:\d+", f"bind 127.0.0.1:{front}", text)
     lines = [line for line in text.splitlines() if not line.strip().startswith("server ")]
-    lines += [f"    server worker{n + 1} 127.0.0.1:{port} check" for n, port in enumerate(workers)]
+    lines += [f"    server worker{n + 1} {host}:{port} check" for n, (host, port) in enumerate(workers)]
     return "\n".join(lines) + "\n"
+
+
+@dataclass
+class Worker(ServerProcess):
+    """A worker listening on ``host`` (a loopback address of its own stands for a host of its own)."""
+
+    host: str = "127.0.0.1"
+
+    @property
+    def http(self) -> str:
+        return f"http://{self.host}:{self.port}"
 
 
 @dataclass
 class Cluster:
     db_url: str
     front: int
-    workers: list[ServerProcess]
+    workers: list[Worker]
     proxy: subprocess.Popen[bytes]
     log_dir: Path
     limits: dict[str, Any] = field(default_factory=lambda: dict(LOOSE))
@@ -55,14 +66,15 @@ class Cluster:
     def http(self) -> str:
         return f"http://127.0.0.1:{self.front}"
 
-    def start_worker(self, index: int, port: int) -> ServerProcess:
+    def start_worker(self, index: int, host: str, port: int) -> Worker:
         limits = [a for name, value in self.limits.items() for a in ("--limit", f"{name}={value}")]
         log = open(self.log_dir / f"worker{index}.log", "ab")  # noqa: SIM115 (the process holds it)
+        where = ["--host", host, "--advertise", host]
         process = subprocess.Popen(
-            serve_command(port, self.db_url, ["--workers", "1", "--bot-workers", "1", *limits]),
+            serve_command(port, self.db_url, ["--workers", "1", "--bot-workers", "1", *where, *limits]),
             env=SERVE_ENV, stdout=log, stderr=log,
         )
-        server = ServerProcess(process, port)
+        server = Worker(process, port, host)
         if not answering(process, server.http, 60, lambda: self.log(index)):
             server.kill()
             raise RuntimeError(f"worker {index} did not start: {self.log(index)}")
@@ -86,20 +98,24 @@ class Cluster:
 
 
 @contextmanager
-def cluster(db_url: str, workers: int = 2, limits: dict[str, Any] | None = None) -> Iterator[Cluster]:
-    """``workers`` workers (with the tests' loose limits, changed by ``limits``) behind HAProxy."""
+def cluster(
+    db_url: str, workers: int = 2, limits: dict[str, Any] | None = None, hosts: list[str] | None = None
+) -> Iterator[Cluster]:
+    """``workers`` workers (with the tests' loose limits, changed by ``limits``) behind HAProxy, each on its entry of
+    ``hosts`` (default: all on 127.0.0.1, as ``wizard serve --workers`` on one host)."""
     log_dir = Path(tempfile.mkdtemp(prefix="wizardcards-cluster-"))
-    ports, front = [free_port() for _ in range(workers)], free_port()
+    places = list(zip(hosts or ["127.0.0.1"] * workers, [free_port() for _ in range(workers)]))
+    front = free_port()
     config = log_dir / "haproxy.cfg"
-    config.write_text(proxy_config(front, ports))
+    config.write_text(proxy_config(front, places))
     proxy = subprocess.Popen([haproxy_binary(), "-db", "-f", str(config)], stdout=subprocess.DEVNULL,
                              stderr=open(log_dir / "haproxy.log", "wb"))  # noqa: SIM115
     running = Cluster(db_url, front, [], proxy, log_dir, {**LOOSE, **(limits or {})})
     try:
-        for index, port in enumerate(ports):
-            running.workers.append(running.start_worker(index, port))
+        for index, (host, port) in enumerate(places):
+            running.workers.append(running.start_worker(index, host, port))
         deadline = time.monotonic() + 30
-        while not all(up(running, port) for port in ports):  # the proxy's health checks see every worker
+        while not all(up(running, worker) for worker in running.workers):
             assert time.monotonic() < deadline, (log_dir / "haproxy.log").read_text()
             time.sleep(0.2)
         yield running
@@ -111,11 +127,11 @@ def cluster(db_url: str, workers: int = 2, limits: dict[str, Any] | None = None)
         shutil.rmtree(log_dir, ignore_errors=True)
 
 
-def up(running: Cluster, port: int) -> bool:
-    """Whether the proxy routes to the worker on ``port``: a table whose path hashes there answers through it."""
+def up(running: Cluster, worker: Worker) -> bool:
+    """Whether the proxy and ``worker`` both answer."""
     try:
         return httpx.get(running.http + "/meta", timeout=2).status_code == 200 and httpx.get(
-            f"http://127.0.0.1:{port}/meta", timeout=2).status_code == 200
+            worker.http + "/meta", timeout=2).status_code == 200
     except httpx.HTTPError:
         return False
 

@@ -89,9 +89,9 @@ def start_server(db_url: str, port: int | None = None, timeout: float = 60.0) ->
 class WebSocketClient:
     """The ``Socket`` of helpers.Client over a real WebSocket, every receive bounded by a timeout."""
 
-    def __init__(self, port: int, timeout: float = 20.0, path: str = "/ws") -> None:
+    def __init__(self, port: int, timeout: float = 20.0, path: str = "/ws", host: str = "127.0.0.1") -> None:
         # entered by hand (it is closed in close()): a test holds several of these for the length of a game
-        self.connection: ClientConnection = connect(f"ws://127.0.0.1:{port}{path}", open_timeout=timeout).__enter__()
+        self.connection: ClientConnection = connect(f"ws://{host}:{port}{path}", open_timeout=timeout).__enter__()
         self.timeout = timeout
 
     def send_text(self, text: str) -> None:

@@ -113,7 +113,8 @@ def record_seats(record: GameRecord) -> list[int]:
 
 def test_a_connection_to_the_wrong_worker_is_passed_on_to_the_tables(postgres_url: str) -> None:
     url = new_database(postgres_url, "relay")
-    with cluster(url, workers=2) as running:
+    # two hosts (a loopback address each), as `wizard serve --workers 1 --host H --advertise H` on two machines
+    with cluster(url, workers=2, hosts=["127.0.0.2", "127.0.0.3"]) as running:
         table = create(running.http, **people_and_bots("R"))
         first = Player(running.front, table, random.Random(5))
         first.connect()  # through the proxy: the worker it routes to takes the table
@@ -122,7 +123,7 @@ def test_a_connection_to_the_wrong_worker_is_passed_on_to_the_tables(postgres_ur
         other = next(w for w in running.workers if w.port != owner)
         # straight to the other worker, on /ws (no table in the path) and on the table's own path: both relayed
         for path in ("/ws", f"/tables/{table['id']}/ws"):
-            watcher = Client(WebSocketClient(other.port, path=path), {0, 2})
+            watcher = Client(WebSocketClient(other.port, path=path, host=other.host), {0, 2})
             welcome = watcher.hello(table["spectator_token"])
             assert welcome["table"] == table["id"] and watcher.seq == first.clients[0].seq
             watcher.socket.close()
