@@ -315,6 +315,12 @@ class TableManager:
             except Exception:
                 log.exception("the tables of a worker gone could not be taken over")
 
+    def _catch_up(self, table: LiveTable) -> None:
+        """A table whose record went on without it (a worker that hung past its lease wrote a decision before this
+        one took the table over, or after) is let go and read again at its next request, that decision included."""
+        if self.member is not None and table.behind:
+            self._let_go(table, "its record went on at another worker: read again")
+
     def _let_go(self, table: LiveTable, why: str) -> None:
         """Drop a table from memory without a word to the database; its connections are closed with 1012 (the
         server restarts, try again), so that they reconnect and reach its owner."""
@@ -592,7 +598,11 @@ class TableManager:
                                           f"{table.seq}")
             if table.state.current_player() != seat:
                 raise TableError("not_your_turn", f"it is seat {table.state.current_player()}'s turn, not {seat}'s")
-            await table.accept(self.writer, seat, int(message.action), message.id, connection)
+            try:
+                await table.accept(self.writer, seat, int(message.action), message.id, connection)
+            except TableError:
+                self._catch_up(table)
+                raise
             self._after_change(table)
 
     def _after_change(self, table: LiveTable) -> None:
@@ -632,6 +642,7 @@ class TableManager:
                         await table.accept(self.writer, seat, action, None, None)
                         return "taken"
                     except TableError as error:
+                        self._catch_up(table)
                         if error.code != "unavailable":
                             log.error("table %s: the bot %s chose a refused action: %s", table.id, spec, error)
                             return "refused"

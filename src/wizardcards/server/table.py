@@ -19,6 +19,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
+
 from ..core import SPECTATOR, ActionError, RuleSet
 from ..core.state import TrickGameState
 from . import protocol as P
@@ -88,6 +90,7 @@ class LiveTable:
     deadline: float | None = None  # time.monotonic() when the turn timer armed at ``deadline_seq`` runs out
     deadline_seq: int = -1
     hint_job: tuple[int, asyncio.Task[Any]] | None = None  # (seq, its analysis)
+    behind: bool = False  # the record holds an action this table does not (another worker wrote it: cluster.py)
     _frames: ViewFrames | None = None  # the view payloads of ``state``
 
     @property
@@ -245,6 +248,10 @@ class LiveTable:
             await writer.write(
                 {"table_id": self.id, "number": number, "seat": seat, "action": action, "client_id": client_id}, finish
             )
+        except IntegrityError:  # the record has a decision of this number already: written by another worker
+            log.error("table %s: decision %d is in the record already", self.id, number)
+            self.behind = True
+            raise TableError("unavailable", UNAVAILABLE) from None
         except Exception:
             log.exception("table %s: decision %d could not be stored", self.id, number)
             raise TableError("unavailable", UNAVAILABLE) from None
