@@ -232,3 +232,43 @@ def in_use(port: int) -> bool:
     with socket.socket() as s:
         return s.connect_ex(("127.0.0.1", port)) == 0
 
+
+
+def test_a_reader_that_never_reads_through_a_relay_holds_up_no_one(postgres_url: str) -> None:
+    """Attack: a spectator that reaches the table through another worker (the relay) and never reads, while it asks
+    for views as fast as it may. The relay passes the back-pressure on: the owner cuts that connection off as it
+    would a direct one, the relaying worker lets go of it, and the table's player and both workers go on."""
+    from .strangers import Player as TimedPlayer
+    from .strangers import RawSocket
+
+    url = new_database(postgres_url, "slowrelay")
+    wide = {"schedule": "custom", "custom_hand_sizes": [10] * 60}  # big views, so buffers fill in seconds
+    seats = [{"name": "Ann", "claimed": True}] + [{"name": f"B{n}", "bot": "rulebased"} for n in range(1, 6)]
+    with cluster(url, workers=2) as running:
+        owner, other = running.workers
+        table = httpx.post(f"{owner.http}/tables", json={"game": "wizard", "players": 6, "seats": seats,
+                                                         "options": wide}, timeout=20).json()
+        ann = TimedPlayer(owner, table["seats"][0]["token"], timeout=5)  # type: ignore[arg-type]
+        assert running.owner_port(table["id"]) == owner.port  # Ann's hello took it there
+        reader = RawSocket(other)  # type: ignore[arg-type]
+        reader.queue({"type": "hello", "id": "h", "token": table["spectator_token"]})
+        reader.push()
+        ann.start()
+        started, slowest_meta = time.monotonic(), 0.0
+        try:
+            while time.monotonic() - started < 30 and not reader.reset and not ann.errors:
+                for _ in range(20):  # 80 a second: under the per-connection message rate
+                    reader.queue({"type": "sync", "id": f"y{reader.sent_frames}"})
+                reader.push()
+                asked = time.monotonic()
+                assert httpx.get(f"{other.http}/meta", timeout=3).status_code == 200
+                slowest_meta = max(slowest_meta, time.monotonic() - asked)
+                time.sleep(0.25)
+        finally:
+            ann.stop()
+        assert not ann.errors and len(ann.latencies) >= 20, ann.report()
+        assert max(ann.latencies) < 1.0, ann.report()
+        assert slowest_meta < 1.0  # the relaying worker answers others meanwhile
+        # cut off while it still reads nothing (a relay that buffered for it without bound would keep it for good)
+        assert reader.reset, f"the reader that never reads was still connected after {time.monotonic() - started:.0f} s"
+        reader.close()
