@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from tests.server.helpers import wait_until_finished
 from wizardcards.server.meta import meta
 
 from .conftest import DESKTOP, PHONE, watch_errors
@@ -239,14 +241,16 @@ def test_screenshots_of_the_lobby_in_both_languages(
             screenshot(page, f"lobby-{kind}-{lang}", full_page=True)
 
 
+def finished_bot_game(server: ServerProcess, body: dict[str, Any], timeout: float) -> dict[str, Any]:
+    """A table of bots only, created and played to its end (in the background, at once: nobody watches it)."""
+    table = server.post("/tables", body)
+    return wait_until_finished(lambda path: httpx.get(server.url + path, timeout=20), table["id"], timeout)
+
+
 def test_a_replay_in_german(server: ServerProcess, context_in: Callable[..., BrowserContext], screenshot) -> None:
     bots = [{"name": name, "bot": "rulebased"} for name in ("Merlin", "Morgana", "Circe")]
     one_round = {"schedule": "custom", "custom_hand_sizes": [2]}
-    table = server.post("/tables", {"seats": bots, "players": 3, "options": one_round})
-    deadline = time.monotonic() + 30
-    while server.get(f"/tables/{table['id']}")["status"] != "finished":
-        assert time.monotonic() < deadline, "the bots' game did not finish"
-        time.sleep(0.2)
+    table = finished_bot_game(server, {"seats": bots, "players": 3, "options": one_round}, 30)
     page = watch_errors(context_in("de-DE").new_page())
     page.goto(f"{server.url}/replay/{table['id']}")
     expect(page.locator(".replay-screen .game-info strong")).to_have_text("Wiederholung: Wizard")
@@ -272,11 +276,7 @@ def test_a_replay_in_german(server: ServerProcess, context_in: Callable[..., Bro
 
 def test_a_wily_replay_in_german(server: ServerProcess, context_in: Callable[..., BrowserContext]) -> None:
     bots = [{"name": name, "bot": "rulebased"} for name in ("Merlin", "Morgana", "Circe", "Nimue")]
-    table = server.post("/tables", {"seats": bots, "game": "wily", "preset": "wily", "players": 4})
-    deadline = time.monotonic() + 90
-    while server.get(f"/tables/{table['id']}")["status"] != "finished":
-        assert time.monotonic() < deadline, "the bots' game did not finish"
-        time.sleep(0.3)
+    table = finished_bot_game(server, {"seats": bots, "game": "wily", "preset": "wily", "players": 4}, 90)
     page = watch_errors(context_in("de-DE").new_page())
     page.goto(f"{server.url}/replay/{table['id']}")
     expect(page.locator(".replay-screen .game-info strong")).to_have_text("Wiederholung: Wily Wizards")

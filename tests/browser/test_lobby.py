@@ -173,18 +173,26 @@ def panel_tops(page: Page) -> dict[str, float]:
         .filter((el) => !el.hidden).map((el) => [el.id, el.getBoundingClientRect().top + scrollY]))""")
 
 
+def create_with_an_invited_person(page: Page, server: ServerProcess, choices: dict[str, str] | None = None) -> None:
+    """Ann creates a table in the lobby with Bo invited to seat 2 (the lobby stays, with the "Table ready" panel),
+    and the form's selects set to ``choices`` (selector: value)."""
+    page.goto(server.url + "/")
+    page.fill("#your-name", "Ann")
+    page.select_option("#seat-kind-1", "human")
+    page.fill("#seat-name-1", "Bo")
+    for selector, value in (choices or {}).items():
+        page.select_option(selector, value)
+    page.click("#btn-create")
+    expect(page.locator("#created")).to_be_visible()
+
+
 def test_desktop_lobby_form_level_with_the_right_column(
     server: ServerProcess, new_context: Callable[..., BrowserContext], screenshot
 ) -> None:
     """The "New table" card starts level with the first panel of the right column: with "Your games" shown, and with
     the "Table ready" panel just after creating a table (it used to sit 70-100 px lower)."""
     page = watch_errors(new_context().new_page())
-    page.goto(server.url + "/")
-    page.fill("#your-name", "Ann")
-    page.select_option("#seat-kind-1", "human")  # an invited person: the lobby stays, with the "Table ready" panel
-    page.fill("#seat-name-1", "Bo")
-    page.click("#btn-create")
-    expect(page.locator("#created")).to_be_visible()
+    create_with_an_invited_person(page, server)
     tops = panel_tops(page)
     assert abs(tops["create-form"] - tops["created"]) <= 1, tops
     page.reload()
@@ -261,11 +269,6 @@ def test_own_seat_opened_on_a_second_device_is_not_an_invitation(
 
 
 def test_the_bots_pace_is_chosen_with_the_table(server: ServerProcess, page: Page) -> None:
-    page.goto(server.url + "/")
-    page.fill("#your-name", "Ann")
-    page.select_option("#seat-kind-1", "human")  # an invited person: the lobby stays, with the "Table ready" panel
-    page.select_option("#bot-pace", "0.3")
-    page.click("#btn-create")
-    expect(page.locator("#created")).to_be_visible()
+    create_with_an_invited_person(page, server, {"#bot-pace": "0.3"})
     newest = server.get("/tables?limit=1")["tables"][0]
     assert newest["bot_pace"] == 0.3 and newest["names"][0] == "Ann"
