@@ -28,7 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--advertise", default=None, metavar="HOST",
-        help="with --workers: the address the other workers reach these at (default: --host, or this host's name"
+        help="with --workers: the address the other workers reach these at (default: --host, or this host's address"
         " when it listens on every interface)",
     )
     parser.add_argument(
