@@ -269,7 +269,10 @@ def test_join_refuses_bad_names_unknown_tables_and_started_games(client: TestCli
         {"name": "A", "open": True}, {"name": "B", "bot": "random"}, {"name": "C", "bot": "random"}])
     taken = client.post(f"/tables/{started['id']}/join", json={"name": "A"}).json()
     with ExitStack() as stack:
-        Client(stack.enter_context(client.websocket_connect("/ws")), {0}).hello(taken["token"])
+        ann = Client(stack.enter_context(client.websocket_connect("/ws")), {0})
+        ann.hello(taken["token"])
+        while ann.status != "playing":  # the game starts after the hello is answered: its views say so
+            ann.receive()
         assert client.get(f"/tables/{started['id']}").json()["status"] == "playing"
         late = client.post(f"/tables/{started['id']}/join", json={"name": "Late"})
         assert late.status_code == 409 and "playing" in late.json()["detail"]
