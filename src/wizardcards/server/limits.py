@@ -9,6 +9,7 @@ changed with ``wizard serve --limit NAME=VALUE``; docs/server.md lists them with
 from __future__ import annotations
 
 import dataclasses
+import ipaddress
 import math
 import time
 from dataclasses import dataclass
@@ -42,6 +43,21 @@ class Limits:
     max_rounds: int = 60  # the longest game a table may be created for (custom schedules)
     max_unfinished_tables: int = 2000  # server-wide
     max_body_bytes: int = 65536  # an HTTP request body
+    # per network (network_of: an IPv4 /24, an IPv6 /56), so that one network's addresses together stay bounded
+    unfinished_tables_per_network: int = 100
+    joins_per_minute_per_network: int = 90
+    connections_per_network: int = 96
+    # waiting tables, seats and pads that nobody uses
+    waiting_minutes: float = 30.0  # a waiting table nobody has joined or opened expires after this
+    pad_days: float = 30.0  # a shared score pad untouched this long expires
+    max_shared_pads: int = 20000  # server-wide
+    # bots
+    bot_tables_per_client: int = 2  # all-bot tables (no person seated) a client may have running at once
+    # replays
+    replays_per_minute: int = 30  # GET /tables/{id}/replay and /record per client
+    # connections server-wide
+    max_connections: int = 0  # WebSockets open at once; 0: the descriptor limit less a margin (serve.py)
+    idle_spectator_seconds: float = 600.0  # a spectator's socket that has sent nothing this long is closed
 
     @classmethod
     def names(cls) -> list[str]:
@@ -65,6 +81,22 @@ class Limits:
                 raise ValueError(f"--limit {name} must be a finite number >= 0, not {text!r}")
             changes[name] = value
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+
+
+def network_of(client: str) -> str:
+    """The network a client's address belongs to: its IPv4 /24 or IPv6 /56 (an IPv4-mapped IPv6 address counts as
+    IPv4); anything that is not an address (``"unknown"``, a test client's name) is a network of its own.
+
+    One person or one hosting account usually holds many addresses of one such network, so limits counted per network
+    as well as per address keep a stranger with a few dozen addresses from reaching the server-wide caps."""
+    try:
+        address = ipaddress.ip_address(client)
+    except ValueError:
+        return client
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    prefix = 24 if address.version == 4 else 56
+    return str(ipaddress.ip_network(f"{address}/{prefix}", strict=False))
 
 
 class RateLimitedError(Exception):
