@@ -17,6 +17,7 @@ import { onKey } from './table_keys.js';
 import {
   applyChat, applyError, applyHint, applyRematch, applyTable, applyWelcome, myTurn, newTableState, receiveView, showView,
 } from './table_model.js';
+import { renderMoves } from './table_moves.js';
 import { rematchLink, renderGameOver } from './table_over.js';
 import { newMotion, notePlayedFrom, pump, startFlights } from './table_pace.js';
 import { buildPage, renderInfo, showConnection } from './table_page.js';
@@ -110,6 +111,7 @@ class TableScreen {
       if (!this.state.shown) return;
       renderHand(this, this.state.shown.view);
       layout(this);
+      el.moveLog.scrollTop = el.moveLog.scrollHeight; // a log drawn while hidden (a phone's closed panel) shows its end
     });
     if (window.ResizeObserver) new ResizeObserver(() => layout(this)).observe(el.ring);
   }
@@ -176,6 +178,7 @@ class TableScreen {
     if (shown) {
       renderSeats(this, shown.view);
       renderWaiting(this, shown);
+      renderMoves(this);
       layout(this);
     }
   }
@@ -237,6 +240,7 @@ class TableScreen {
     renderWaiting(this, message);
     this.renderInteractive(v);
     renderScores(this, v);
+    renderMoves(this);
     renderGameOver(this, message);
     renderTrick(this, v, trickOverride);
     layout(this);

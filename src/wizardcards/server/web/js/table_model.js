@@ -14,6 +14,9 @@
 //   pending    {id, action, seq, phase, resend}: the decision sent and not yet answered
 //   passSelection, passQueue   Wily passing: the cards chosen, the actions waiting to be sent one by one
 //   hint, chat, unread, rematch, askedRematch, bidDigits, summaryClosed, panel, animating, turnDeadline
+//   log, logView, logRows, logAway, welcomed, logRebuilt   the move log (table_log.js)
+
+import { appendLog, logTable, logWelcome } from './table_log.js';
 
 const PHASES = ['choose_trump', 'bid', 'auction', 'name_trump', 'pass_cards', 'play'];
 
@@ -32,6 +35,9 @@ export function newTableState({ token = '', watch = false, invite = null } = {})
     pending: null, passSelection: new Set(), passQueue: [],
     chat: [], unread: 0, chatSent: null, hint: null, rematch: null, askedRematch: false,
     bidDigits: '', summaryClosed: false, panel: null, animating: false, turnDeadline: null,
+    // the move log (table_log.js): its entries, the last view it read, the sheet rows it wrote, the seats it said a
+    // stand-in plays for, whether a welcome came, and how often its entries were rebuilt (not only added to)
+    log: [], logView: null, logRows: 0, logAway: new Set(), welcomed: false, logRebuilt: 0,
   };
 }
 
@@ -51,21 +57,25 @@ export function applyWelcome(state, frame) {
   // a move sent just before the connection dropped may or may not have arrived: it is sent again with the same id
   // once the view shows the seat still on turn (the server applies an id once and answers a repeat with its ack)
   if (state.pending) state.pending.resend = true;
+  logWelcome(state, frame);
   return state;
 }
 
 /** Who sits where (names, claims, connections): a "table" frame. */
 export function applyTable(state, frame) {
+  logTable(state, frame);
   state.players = frame.players;
   state.names = frame.players.map((p) => p.name);
   if (frame.status) state.status = frame.status;
   return state;
 }
 
-/** A view frame arrives: it waits in the queue until the page shows it. */
+/** A view frame arrives: it waits in the queue until the page shows it; the log notes its move at once (the log's
+ * view shows each line once its view is on screen). */
 export function receiveView(state, frame, receivedAt = 0) {
   frame.receivedAt = receivedAt; // the turn timer counts from it (and the tests of the bots' pace read it)
   state.queue.push(frame);
+  appendLog(state, frame, passTarget);
   return state;
 }
 

@@ -4,12 +4,14 @@
 //
 // Regions and their modules: the ring of seats (table_ring.js), the trick and trump (table_trick.js), the turn line
 // (table_turn.js), the controls and hint (table_controls.js), the hand (table_hand.js), the side panels (scores,
-// chat: table_side.js), the end of the game (table_over.js), dialogs and the waiting room (table_dialogs.js).
+// chat: table_side.js; the move log: table_moves.js), the end of the game (table_over.js), dialogs and the waiting
+// room (table_dialogs.js).
 
 import { fill, h, storageSet } from './dom.js';
 import { t } from './i18n.js';
 import { languageSwitch } from './language_switch.js';
 import { GAME_NAMES, handSizes } from './rules.js';
+import { moveList } from './table_moves.js';
 import { speed, SPEED_KEY } from './table_pace.js';
 
 function topBar(ctrl, el) {
@@ -23,6 +25,8 @@ function topBar(ctrl, el) {
     h('option', { value: 'normal' }, t('table.speed.normal')), h('option', { value: 'fast' }, t('table.speed.fast')),
     h('option', { value: 'off' }, t('table.speed.off')));
   el.speed.value = speed().name;
+  el.logButton = h('button', { type: 'button', id: 'btn-log', class: 'narrow-only',
+    onclick: () => ctrl.togglePanel('log'), 'aria-expanded': 'false' }, t('table.log.button'));
   el.menu = h('details', { class: 'menu', id: 'table-menu' },
     h('summary', { 'aria-label': t('table.menu') }, '\u22ef'),
     h('div', { class: 'menu-body' },
@@ -34,7 +38,7 @@ function topBar(ctrl, el) {
   return h('header', { class: 'topbar' },
     h('a', { href: '/', class: 'brand', 'aria-label': t('table.brand') }, '\u2605'),
     el.info,
-    h('nav', { class: 'top-actions', 'aria-label': t('table.nav') }, el.scoresButton, el.chatButton, el.menu));
+    h('nav', { class: 'top-actions', 'aria-label': t('table.nav') }, el.scoresButton, el.logButton, el.chatButton, el.menu));
 }
 
 function panel(ctrl, id, titleId, title, ...content) {
@@ -76,7 +80,9 @@ export function buildPage(ctrl, root) {
     el.chatInput, h('button', { type: 'submit' }, t('table.send')));
   el.scoresPanel = panel(ctrl, 'scores-panel', 'scores-title', t('table.scores'), el.chart, el.sheet);
   el.chatPanel = panel(ctrl, 'chat-panel', 'chat-title', t('table.chat'), el.chatLog, el.chatForm);
-  el.side = h('aside', { class: 'side', id: 'side' }, el.scoresPanel, el.chatPanel);
+  el.moveLog = moveList('move-log');
+  el.logPanel = panel(ctrl, 'log-panel', 'log-title', t('table.log.title'), el.moveLog);
+  el.side = h('aside', { class: 'side', id: 'side' }, el.scoresPanel, el.logPanel, el.chatPanel);
 
   el.dialog = h('dialog', { class: 'dialog', id: 'dialog', 'aria-labelledby': 'dialog-title' });
 

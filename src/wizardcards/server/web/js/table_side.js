@@ -1,5 +1,6 @@
-// The side panels: the score panel (the chart of running totals and the score sheet, scores.js) and the chat. From
-// 1000 px wide they sit beside the table; on a narrower screen each opens over it from its button in the top bar.
+// The side panels: the score panel (the chart of running totals and the score sheet, scores.js), the move log's
+// (table_moves.js) and the chat. From 1000 px wide they sit beside the table; on a narrower screen each opens over it
+// from its button in the top bar.
 
 import { fill, h } from './dom.js';
 import { t } from './i18n.js';
@@ -49,10 +50,13 @@ export function togglePanel(ctrl, which) {
   el.side.dataset.open = state.panel || '';
   el.scoresButton.setAttribute('aria-expanded', String(state.panel === 'scores'));
   el.chatButton.setAttribute('aria-expanded', String(state.panel === 'chat'));
+  el.logButton.setAttribute('aria-expanded', String(state.panel === 'log'));
   if (state.panel === 'chat') {
     state.unread = 0;
     renderUnread(ctrl);
     if (!el.chatForm.hidden) el.chatInput.focus();
+  } else if (state.panel === 'log') {
+    el.moveLog.scrollTop = el.moveLog.scrollHeight; // drawn while hidden: its newest lines in sight
   } else if (state.panel === 'scores') {
     el.scoresPanel.querySelector('h2').focus?.();
   }
