@@ -96,10 +96,13 @@ def test_a_timed_out_turn_is_in_the_log_with_every_move_and_the_hands_results(
     assert sum(1 for line in replayed if " plays " in line) == 3 * (1 + 2)
     assert [line for line in replayed if line.startswith(("✓", "✗"))] == [
         line.replace("You:", "Ann:") for line in lines if line.startswith(("✓", "✗"))]
-    assert replayed[-1] == lines[-1].replace("You win", "Ann wins").replace("You and", "Ann and"), (replayed[-1], lines[-1])
+    by_name = lines[-1].replace("You win", "Ann wins").replace("You and", "Ann and")
+    assert replayed[-1] == by_name, (replayed[-1], lines[-1])
 
 
-def test_the_log_in_german_on_a_phone_and_a_desktop(server: ServerProcess, browser: Browser, screenshot: Callable[..., Any]) -> None:
+def test_the_log_in_german_on_a_phone_and_a_desktop(
+    server: ServerProcess, browser: Browser, screenshot: Callable[..., Any]
+) -> None:
     table = timed_table(server)
     context, page = german_page(browser, PHONE)
     try:
@@ -112,7 +115,8 @@ def test_the_log_in_german_on_a_phone_and_a_desktop(server: ServerProcess, brows
         expect(log.locator("li.timeout")).to_have_text(["Die Zeit ist abgelaufen: Für dich wurde gespielt."])
         lines = log_lines(page)
         assert lines[0] == "Runde 1 · 1 Karte", lines
-        assert lines[lines.index("Die Zeit ist abgelaufen: Für dich wurde gespielt.") + 1].startswith("Du sagst "), lines
+        timeout = lines.index("Die Zeit ist abgelaufen: Für dich wurde gespielt.")
+        assert lines[timeout + 1].startswith("Du sagst "), lines
         assert any(line.startswith("Merlin sagt ") and line.endswith(" an.") for line in lines), lines
         screenshot(page, "move-log-phone-de")
         page.click("#log-panel .close")
