@@ -1,5 +1,5 @@
 """Every word the table's code asks for is in its catalogs (table.en.json, table.de.json), and every entry of them is
-used: read from the code, so that a key mistyped in table.js or round_summary.js shows up here, not as "table.x.y" on
+used: read from the code, so that a key mistyped in table.js, its table_*.js modules or round_summary.js shows up here, not as "table.x.y" on
 a player's screen. Keys built at run time are checked for each value they can take (the phases; "you" and "other" of
 the sentences about a seat, whose verb agrees with "you")."""
 
@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 WEB = Path(__file__).parents[2] / "src" / "wizardcards" / "server" / "web"
-CODE = [WEB / "js" / "table.js", WEB / "js" / "round_summary.js"]
+CODE = [*sorted((WEB / "js").glob("table*.js")), WEB / "js" / "round_summary.js"]
 PHASES = ["choose_trump", "bid", "auction", "name_trump", "pass_cards", "play", "other"]
 KEY_WORDS = ["arrows", "enter", "digits", "pass", "trump", "last", "sheet", "chat", "hint", "escape", "list"]
 

@@ -50,6 +50,7 @@ def test_a_stand_in_takes_the_decision_when_the_turn_timer_runs_out(server: Serv
     frame = ann.receive()  # Ann does nothing: the timer decides for her
     assert frame["type"] == "view" and frame["seq"] == seq + 1
     assert time.monotonic() - waited_from >= 0.9
+    assert frame["stand_in"] == {"seat": 0, "why": "timeout"}  # the view says who was played for, and why
     back_at = seq + 1
     acted_after: set[int] = set()
     while ann.view["current_player"] != TERMINAL:  # type: ignore[index]
@@ -57,6 +58,7 @@ def test_a_stand_in_takes_the_decision_when_the_turn_timer_runs_out(server: Serv
             acted_after.add(ann.seq)
             answer = ann.act(ann.view["legal_actions"][0])  # type: ignore[index]
             assert answer["type"] == "ack", answer
+            assert ann.receive_kind("view")["stand_in"] is None  # her own decision's view: nobody played for her
         else:
             ann.receive()
     record = GameRecord.from_dict(httpx.get(f"{server.http}/tables/{table['id']}/record", timeout=20).json())

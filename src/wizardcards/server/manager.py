@@ -616,12 +616,15 @@ class TableManager:
         """The table's bots (and stand-ins) decide in the worker processes, one decision at a time."""
         while (turn := table.bot_on_turn()) is not None:
             seat, spec = turn
-            if await self._decide(table, seat, spec, lambda: table.bot_on_turn() == turn) == "refused":
+            stand_in = "away" if table.bots[seat] is None else None  # a human seat: its player is away
+            if await self._decide(table, seat, spec, lambda: table.bot_on_turn() == turn, stand_in) == "refused":
                 return
             self._touch(table)
             self._arm_timer(table)
 
-    async def _decide(self, table: LiveTable, seat: int, spec: str, still: Callable[[], bool]) -> str:
+    async def _decide(
+        self, table: LiveTable, seat: int, spec: str, still: Callable[[], bool], stand_in: str | None = None
+    ) -> str:
         """One decision of the bot ``spec`` for ``seat`` at the table's decision now, tried again (after doubling
         waits) while the worker or the database fails. The lock is taken only to accept the decision, which is
         dropped if the table moved on meanwhile or ``still()`` no longer holds. Returns "taken", "moved" or
@@ -639,7 +642,7 @@ class TableManager:
                     if table.seq != seq or not still():
                         return "moved"
                     try:
-                        await table.accept(self.writer, seat, action, None, None)
+                        await table.accept(self.writer, seat, action, None, None, stand_in)
                         return "taken"
                     except TableError as error:
                         self._catch_up(table)
@@ -666,7 +669,9 @@ class TableManager:
         next turn (only a seat gone past its grace period is played by the stand-in throughout)."""
         assert table.turn_seconds is not None
         await asyncio.sleep(table.turn_seconds)
-        if table.seq == seq and await self._decide(table, seat, STAND_IN, lambda: table.on_turn() == seat) == "taken":
+        if table.seq == seq and await self._decide(
+            table, seat, STAND_IN, lambda: table.on_turn() == seat, "timeout"
+        ) == "taken":
             self._after_change(table)
 
     # --- rematch, chat and hints ----------------------------------------------------------------------------

@@ -145,6 +145,11 @@ class LastTrick(_Message):
     winner: int
 
 
+class StandIn(_Message):
+    seat: int
+    why: Literal["timeout", "away"]
+
+
 class ViewMessage(_Message):
     type: Literal["view"] = "view"
     seq: int
@@ -156,6 +161,10 @@ class ViewMessage(_Message):
     # after a hand's last trick (round_tricks start empty with the next deal) until the next hand's first card is
     # played; None before the first trick and during each later hand's first trick
     last_trick: LastTrick | None = None
+    # the decision that led to this view was taken by the stand-in bot for a human seat: its turn timer ran out
+    # ("timeout"), or its player has been gone past the grace period ("away"); None when the seat's own player (or
+    # its bot) decided, and on a view older than that decision's
+    stand_in: StandIn | None = None
 
 
 class Ack(_Message):

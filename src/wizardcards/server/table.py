@@ -92,6 +92,7 @@ class LiveTable:
     hint_job: tuple[int, asyncio.Task[Any]] | None = None  # (seq, its analysis)
     behind: bool = False  # the record holds an action this table does not (another worker wrote it: cluster.py)
     _frames: ViewFrames | None = None  # the view payloads of ``state``
+    stand_in: tuple[int, str] | None = None  # (seat, why) of the stand-in that took the decision leading to ``state``
 
     @property
     def seq(self) -> int:
@@ -110,8 +111,9 @@ class LiveTable:
             frames = self._frames = ViewFrames(self.state)
         left = "null" if turn_left is None else repr(turn_left)
         payload = frames.payload(seat)
+        stand_in = "null" if self.stand_in is None else f'{{"seat":{self.stand_in[0]},"why":"{self.stand_in[1]}"}}'
         return (f'{{"type":"view","seq":{self.seq},"reply_to":{json.dumps(reply_to)},"status":"{self.status}",'
-                f'"turn_left":{left},"last_trick":{frames.last_trick()},"view":{payload}}}')
+                f'"turn_left":{left},"last_trick":{frames.last_trick()},"stand_in":{stand_in},"view":{payload}}}')
 
     def on_turn(self) -> int | None:
         """The seat whose decision the game waits for, at a playing table; None otherwise."""
@@ -232,8 +234,11 @@ class LiveTable:
     # --- the act path (the caller holds the lock) ---------------------------------------------------------------
 
     async def accept(
-        self, writer: ActionWriter, seat: int, action: int, client_id: str | None, connection: Connection | None
+        self, writer: ActionWriter, seat: int, action: int, client_id: str | None, connection: Connection | None,
+        stand_in: str | None = None,
     ) -> P.Ack:
+        """Apply, store and broadcast one decision; ``stand_in`` ("timeout" or "away") when the stand-in bot took it
+        for the human ``seat`` (the views say so: ``protocol.StandIn``)."""
         trial = self.state.clone()
         try:
             trial.apply(action)
@@ -256,6 +261,7 @@ class LiveTable:
             log.exception("table %s: decision %d could not be stored", self.id, number)
             raise TableError("unavailable", UNAVAILABLE) from None
         self.state, self.moved_at = trial, time.monotonic()
+        self.stand_in = None if stand_in is None else (seat, stand_in)
         if finish is not None:
             self.status = "finished"
         ack = P.Ack(seq=number + 1, reply_to=client_id or "", number=number)

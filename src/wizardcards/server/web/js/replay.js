@@ -9,6 +9,9 @@ import { languageSwitch } from './language_switch.js';
 import { GAME_NAMES, handSizes, teamName } from './rules.js';
 import { openRulesHelp } from './rules_help.js';
 import { ranking, scorekeeperLine, wilyChart, wilySheet, wizardChart, wizardSheet } from './scores.js';
+import { replayLog } from './table_log.js';
+import { passTarget } from './table_model.js';
+import { drawMoves, moveList } from './table_moves.js';
 
 export async function startReplay(root, tableId) {
   fill(root, h('main', { id: 'main', class: 'notice' }, h('p', {}, t('replay.loading'))));
@@ -36,6 +39,7 @@ class Replay {
     this.names = data.names;
     this.index = 0;
     this.playing = null;
+    this.moves = replayLog(this.steps, passTarget); // the move log, as the table's (table_log.js)
   }
 
   build() {
@@ -54,6 +58,7 @@ class Replay {
     el.chart = h('div', { class: 'chart-wrap' });
     el.sheet = h('div', { class: 'sheet-wrap' });
     el.result = h('div', { class: 'replay-result' });
+    el.moves = moveList('replay-log');
     fill(this.root,
       h('div', { class: 'replay-screen' },
         h('header', { class: 'topbar' },
@@ -76,6 +81,8 @@ class Replay {
             el.slider, el.stepText),
           h('section', { class: 'play-area replay-table', 'aria-label': t('replay.table_label') },
             el.info, h('div', { class: 'centre' }, el.trump, h('div', { class: 'trick-wrap' }, el.trick)), el.seats),
+          h('section', { class: 'panel replay-log', 'aria-labelledby': 'replay-log-title' },
+            h('h2', { id: 'replay-log-title' }, t('table.log.title')), el.moves),
           h('section', { class: 'panel', 'aria-labelledby': 'replay-scores' },
             h('h2', { id: 'replay-scores' }, t('replay.scores')), el.result, el.chart, el.sheet))));
     document.addEventListener('keydown', (event) => {
@@ -172,6 +179,13 @@ class Replay {
       h('p', { class: 'seat-stats', 'aria-hidden': 'true' }, stats),
       h('div', { class: 'mini-hand', 'aria-hidden': 'true' }, hand.map((card) => h('span', { class: 'mini-card', dataset: { card: String(card) } }, cardSvg(card, style)))));
     }));
+    // the move log up to this step, its lines marked
+    const name = (seat) => this.names[seat];
+    drawMoves(this.el.moves, this.moves, this.index, {
+      seat: -1, nameOf: name, about: (seat, key, params) => t(`${key}.other`, { name: name(seat), ...params }),
+      style, teams: v.teams, names: this.names,
+    });
+    for (const li of this.el.moves.children) li.classList.toggle('current', li.dataset.seq === String(this.index));
     // scores
     if (v.game === 'wizard') {
       fill(this.el.chart, v.sheet.length ? wizardChart(v.sheet, this.names, handSizes(v.rules).length) : null);

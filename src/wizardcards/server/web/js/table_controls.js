@@ -1,0 +1,122 @@
+// What is asked of you, above your hand: the bid buttons (Wizard) or the auction's calls and Pass (Wily), the trump
+// choice, Wily's passing (choose three, *Pass 3 cards*), the *Hint* button in the turn line and the hint's box. The
+// buttons offered are the view's legal actions; a click goes to the controller (ctrl.act, ctrl.confirmPass,
+// ctrl.askHint).
+
+import { BID_BASE, cardShort, NO_TRUMP, PASS, SUITS, suitIcon, TRUMP_BASE } from './cards.js';
+import { fill, h } from './dom.js';
+import { t } from './i18n.js';
+import { legalNow, myTurn, passTarget } from './table_model.js';
+
+export const CARD_KEYS = 'cdhs'; // C D H S choose a trump suit (N: no trump) in every language: the keys are the suits' order
+
+function bidButtons(ctrl, v, legal, hintMark) {
+  const phase = v.phase;
+  const buttons = [];
+  if (phase === 'auction') {
+    buttons.push(h('button', { type: 'button', class: 'bid pass', disabled: !legal.has(PASS), 'aria-keyshortcuts': 'P',
+      dataset: { action: String(PASS) }, onclick: () => ctrl.act(PASS) }, hintMark(PASS), t('table.pass')));
+  }
+  for (let bid = phase === 'auction' ? 1 : 0; bid <= v.hand_size; bid += 1) {
+    const action = BID_BASE + bid;
+    if (phase === 'auction' && !legal.has(action) && bid <= v.high_bid) continue;
+    buttons.push(h('button', { type: 'button', class: 'bid', disabled: !legal.has(action), dataset: { action: String(action) },
+      'aria-label': legal.has(action) || !myTurn(ctrl.state, v) ? t('table.bid_n', { bid }) : t('table.bid_n_refused', { bid }),
+      onclick: () => ctrl.act(action) }, hintMark(action), String(bid)));
+  }
+  return h('div', { class: 'control-group', role: 'group', 'aria-label': phase === 'bid' ? t('table.your_bid') : t('table.your_call') },
+    h('span', { class: 'control-label' }, phase === 'bid' ? t('table.your_bid_colon') : t('table.your_call_colon')),
+    h('div', { class: 'bid-buttons' }, buttons));
+}
+
+function trumpButtons(ctrl, v, legal, hintMark) {
+  const buttons = SUITS.map((suit, k) => h('button', { type: 'button', class: 'suit-choice', disabled: !legal.has(TRUMP_BASE + k),
+    dataset: { action: String(TRUMP_BASE + k) }, 'aria-keyshortcuts': CARD_KEYS[k].toUpperCase(), onclick: () => ctrl.act(TRUMP_BASE + k) },
+  hintMark(TRUMP_BASE + k), suitIcon(k, 22), ` ${suit.name}`));
+  if (v.legal_actions.includes(NO_TRUMP)) {
+    buttons.push(h('button', { type: 'button', class: 'suit-choice', disabled: !legal.has(NO_TRUMP), 'aria-keyshortcuts': 'N',
+      dataset: { action: String(NO_TRUMP) }, onclick: () => ctrl.act(NO_TRUMP) }, hintMark(NO_TRUMP), t('table.no_trump')));
+  }
+  return h('div', { class: 'control-group', role: 'group', 'aria-label': t('table.choose_trump') },
+    h('span', { class: 'control-label' }, t('table.choose_trump_colon')), h('div', { class: 'suit-buttons' }, buttons));
+}
+
+function passingBlocks(ctrl, v) {
+  const { state } = ctrl;
+  const blocks = [];
+  const stillToGive = 3 - v.given.length;
+  const target = passTarget(v, state.seat);
+  if (stillToGive > 0 && !state.passQueue.length) {
+    const chosen = state.passSelection.size;
+    const ask = target >= 0 ? t('table.passing.choose_to', { count: stillToGive, name: ctrl.nameOf(target) })
+      : t('table.passing.choose', { count: stillToGive });
+    blocks.push(h('div', { class: 'control-group', role: 'group', 'aria-label': t('table.passing.group') },
+      h('span', { class: 'control-label' }, `${ask} ${t('table.passing.chosen', { count: chosen })}`),
+      h('button', { type: 'button', id: 'btn-pass-cards', class: 'primary', disabled: chosen !== stillToGive,
+        onclick: () => ctrl.confirmPass() }, t('table.passing.button', { count: stillToGive }))));
+  } else if (stillToGive > 0) {
+    blocks.push(h('p', { class: 'control-label' }, t('table.passing.sending')));
+  } else if (v.received.length === 0) {
+    blocks.push(h('p', { class: 'control-label' }, t('table.passing.passed_waiting',
+      { cards: v.given.map((c) => cardShort(c, v.rules.rank_style)).join(' ') })));
+  }
+  return blocks;
+}
+
+export function renderControls(ctrl, v) {
+  const { el, state } = ctrl;
+  const legal = legalNow(state, v);
+  const blocks = [];
+  const phase = v.phase;
+  const hinted = state.hint && !state.hint.waiting ? state.hint.best : null;
+  const hintMark = (action) => (hinted === action ? h('span', { class: 'hint-star', 'aria-hidden': 'true' }, '\u2605') : null);
+  const onTurn = state.seat >= 0 && v.current_player === state.seat && state.status === 'playing';
+  if (onTurn && (phase === 'bid' || phase === 'auction')) blocks.push(bidButtons(ctrl, v, legal, hintMark));
+  else if (onTurn && (phase === 'choose_trump' || phase === 'name_trump')) blocks.push(trumpButtons(ctrl, v, legal, hintMark));
+  if (phase === 'pass_cards' && state.seat >= 0 && state.status === 'playing') blocks.push(...passingBlocks(ctrl, v));
+  if (v.received.length && (phase === 'play' && v.round_tricks.length === 0 && v.trick.length < v.players)) {
+    const style = v.rules.rank_style;
+    blocks.push(h('p', { class: 'passed-note' }, t('table.passing.gave_received', {
+      given: v.given.map((c) => cardShort(c, style)).join(' '), received: v.received.map((c) => cardShort(c, style)).join(' ') })));
+  }
+  // the hint button sits in the turn line, beside "Your turn", to keep the controls short on a phone
+  fill(el.hintSlot, state.hints && onTurn && phase !== 'game_over'
+    ? h('button', { type: 'button', id: 'btn-hint', class: 'hint-button small', 'aria-keyshortcuts': 'I',
+      disabled: !myTurn(state, v) || !!state.hint, onclick: () => ctrl.askHint() },
+    state.hint && state.hint.waiting ? t('table.hint.thinking') : t('table.hint.button'))
+    : null);
+  fill(el.controls, blocks);
+  if (hinted !== null && hinted >= TRUMP_BASE) {
+    // the suggested button: a ★ and the hint's frame (not the gold of the player on turn or of a trick's winner)
+    const button = el.controls.querySelector(`button[data-action="${hinted}"]`);
+    if (button) {
+      button.classList.add('hinted');
+      button.setAttribute('aria-label', `${button.getAttribute('aria-label') || button.textContent}, ${t('table.hint.suggested')}`);
+    }
+  }
+}
+
+/** The hint's box: the best choice with its value, and the next two. */
+export function renderHint(ctrl, v) {
+  const { el, state } = ctrl;
+  const box = el.hintBox;
+  if (!state.hint || state.hint.waiting || !myTurn(state, v)) { box.hidden = true; return; }
+  box.hidden = false;
+  const style = v.rules.rank_style;
+  const text = (entry) => {
+    const a = entry.action;
+    if (a < TRUMP_BASE) return cardShort(a === 52 ? 52 : a === 53 ? 56 : a, style);
+    if (a >= BID_BASE) return t('table.hint.bid', { bid: a - BID_BASE });
+    if (a === PASS) return t('table.pass');
+    if (a === NO_TRUMP) return t('table.no_trump');
+    return SUITS[a - TRUMP_BASE].name;
+  };
+  // values: the mean score of the round (Wizard), or the chance that the team gains the hand's letter (Wily)
+  const worth = (entry) => (v.game === 'wily' ? t('table.hint.chance', { percent: Math.round(entry.value * 100) })
+    : t('table.hint.points', { points: `${entry.value >= 0 ? '+' : ''}${Math.round(entry.value)}` }));
+  const [best, ...rest] = state.hint.values;
+  const then = rest.slice(0, 2).map((entry) => `${text(entry)} (${worth(entry)})`).join(', ');
+  fill(box, h('p', {}, h('b', {}, `${t('table.hint.title')} `),
+    best ? t('table.hint.best', { choice: text(best), worth: worth(best) }) : t('table.hint.none'),
+    rest.length ? t('table.hint.then', { choices: then }) : '', '.'));
+}

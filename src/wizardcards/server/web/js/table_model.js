@@ -1,0 +1,220 @@
+// The table's model: the state of one seat's (or a spectator's) table, kept from the frames the server sends, by plain
+// functions. No DOM, no timers, no socket: the controller (table.js) calls these with each frame, and the views
+// (table_*.js) draw from the state they leave. Node's test runner checks them over frames recorded from the server
+// (tests/web/).
+//
+// Nothing here decides what is legal: the hand's playable cards, the bids offered and the trump choices are the view's
+// legal actions; the server and its core check every decision again. The only rule facts mirrored are display ones
+// (who receives a seat's passed cards, to write "pass to Cy").
+//
+// The state object (newTableState) holds:
+//   seat, tableId, names, bots, players, status, hints, botPace, turnSeconds   what the welcome and table frames say
+//   queue      view frames received and not yet shown (the pace module shows them one by one)
+//   shown      the view frame on screen
+//   pending    {id, action, seq, phase, resend}: the decision sent and not yet answered
+//   passSelection, passQueue   Wily passing: the cards chosen, the actions waiting to be sent one by one
+//   hint, chat, unread, rematch, askedRematch, bidDigits, summaryClosed, panel, animating, turnDeadline
+//   log, logView, logRows, logAway, welcomed, logRebuilt   the move log (table_log.js)
+
+import { appendLog, logTable, logWelcome } from './table_log.js';
+
+const PHASES = ['choose_trump', 'bid', 'auction', 'name_trump', 'pass_cards', 'play'];
+
+/** The phase as the catalog's keys name it ("other" for the phases without words of their own). */
+export const phaseKey = (phase) => (PHASES.includes(phase) ? phase : 'other');
+
+const CHAT_KEPT = 200;
+const CATCH_UP_AFTER = 6; // more views than this waiting: jump to the newest
+
+export function newTableState({ token = '', watch = false, invite = null } = {}) {
+  return {
+    token, watch, invite,
+    seat: null, tableId: null, names: [], bots: [], players: null, status: 'waiting', hints: false,
+    botPace: null, turnSeconds: null,
+    queue: [], shown: null,
+    pending: null, passSelection: new Set(), passQueue: [],
+    chat: [], unread: 0, chatSent: null, hint: null, rematch: null, askedRematch: false,
+    bidDigits: '', summaryClosed: false, panel: null, animating: false, turnDeadline: null,
+    // the move log (table_log.js): its entries, the last view it read, the sheet rows it wrote, the seats it said a
+    // stand-in plays for, whether a welcome came, and how often its entries were rebuilt (not only added to)
+    log: [], logView: null, logRows: 0, logAway: new Set(), welcomed: false, logRebuilt: 0,
+  };
+}
+
+// --- frames ---------------------------------------------------------------------------------------------------
+
+export function applyWelcome(state, frame) {
+  state.seat = frame.seat;
+  state.tableId = frame.table;
+  state.names = frame.names;
+  state.bots = frame.bots;
+  state.status = frame.status;
+  state.hints = !!frame.hints;
+  state.botPace = typeof frame.bot_pace === 'number' ? frame.bot_pace : null;
+  state.turnSeconds = typeof frame.turn_seconds === 'number' ? frame.turn_seconds : null;
+  state.chat = []; // the server sends the recent chat again after the view
+  state.queue = [];
+  // a move sent just before the connection dropped may or may not have arrived: it is sent again with the same id
+  // once the view shows the seat still on turn (the server applies an id once and answers a repeat with its ack)
+  if (state.pending) state.pending.resend = true;
+  logWelcome(state, frame);
+  return state;
+}
+
+/** Who sits where (names, claims, connections): a "table" frame. */
+export function applyTable(state, frame) {
+  logTable(state, frame);
+  state.players = frame.players;
+  state.names = frame.players.map((p) => p.name);
+  if (frame.status) state.status = frame.status;
+  return state;
+}
+
+/** A view frame arrives: it waits in the queue until the page shows it; the log notes its move at once (the log's
+ * view shows each line once its view is on screen). */
+export function receiveView(state, frame, receivedAt = 0) {
+  frame.receivedAt = receivedAt; // the turn timer counts from it (and the tests of the bots' pace read it)
+  state.queue.push(frame);
+  appendLog(state, frame, passTarget);
+  return state;
+}
+
+export function applyChat(state, frame, { unread = false } = {}) {
+  state.chat.push(frame);
+  if (state.chat.length > CHAT_KEPT) state.chat.shift();
+  if (unread) state.unread += 1;
+  return state;
+}
+
+/** The answer to this seat's hint request, if it answers the view on screen. Returns whether it was taken. */
+export function applyHint(state, frame) {
+  if (!state.hint || !state.shown || frame.seq !== state.shown.seq) return false;
+  state.hint = { waiting: false, values: frame.values || [], best: frame.best };
+  return true;
+}
+
+export function applyRematch(state, frame) {
+  state.rematch = { table: frame.table, token: frame.token };
+  state.summaryClosed = false;
+  return state;
+}
+
+/** What an error frame refuses: returns the pending decision it refused (or null), and settles the passing queue,
+ * the hint and the chat line it answers. */
+export function applyError(state, frame) {
+  const pending = state.pending;
+  const refused = pending && (frame.reply_to === pending.id
+    || (!frame.reply_to && (frame.code === 'stale' || frame.code === 'unavailable'))) ? pending : null;
+  if (refused) state.pending = null;
+  if (state.hint && (frame.reply_to === state.hint.id || frame.code === 'no_hints')) state.hint = null;
+  if (frame.code === 'stale' && refused && refused.phase === 'pass_cards') {
+    // a card chosen for passing is offered again once it is this seat's turn
+    state.passQueue.unshift(refused.action);
+  } else if (frame.code === 'unavailable' && refused && refused.phase === 'pass_cards') {
+    state.passQueue = []; // nothing changed on the server: the same cards can be chosen again
+  }
+  return refused;
+}
+
+// --- showing views one by one ---------------------------------------------------------------------------------
+
+/** The next view to show and how: {message, previous, catchUp, done, handEnded}, or null when none waits. An older
+ * view overtaken by a newer one is dropped. ``catchUp``: far behind (a reconnect, a page that was asleep) or the
+ * first view, shown at once without animation; ``done``: the trick completed since the view on screen; ``handEnded``:
+ * the view's score sheet has a new row. */
+export function nextView(state) {
+  while (state.queue.length) {
+    const message = state.queue.shift();
+    const previous = state.shown;
+    if (previous && message.seq < previous.seq) continue;
+    const consecutive = previous && message.seq === previous.seq + 1;
+    const catchUp = !previous || state.queue.length > CATCH_UP_AFTER || !consecutive;
+    const done = consecutive ? completedTrick(previous, message) : null;
+    const handEnded = !catchUp && (message.view.sheet || []).length > (previous.view.sheet || []).length;
+    return { message, previous, catchUp, done, handEnded };
+  }
+  return null;
+}
+
+/** The trick completed between two consecutive views, or null. A view message carries the view's last trick
+ * (`last_trick`), which stays after the hand's last card, when the view's own `round_tricks` start empty again with
+ * the next deal, until the next hand's first card is played (then it is null until a trick is complete). */
+export function completedTrick(previous, message) {
+  const now = message.last_trick;
+  return now && JSON.stringify(now) !== JSON.stringify(previous.last_trick) ? now : null;
+}
+
+/** What the table looks like once a hand's last card is down: the hand that ended (its trump, dealer, bids), the
+ * trick complete, nobody on turn; the view after it already holds the next hand, shown after the summary. */
+export function endOfHand(previous, message, done) {
+  const v = previous.view;
+  const tricksWon = [...v.tricks_won];
+  if (done.winner >= 0) tricksWon[done.winner] = (tricksWon[done.winner] || 0) + 1;
+  const played = new Set(done.cards);
+  return { ...message, last_trick: done,
+    view: { ...v, trick: [], hand: v.hand.filter((card) => !played.has(card)), tricks_won: tricksWon,
+      current_player: -1, legal_actions: [], phase: 'play' } };
+}
+
+/** The view frame goes on screen: what it settles (the hint and passing choices of an older decision, the pending
+ * decision it answers, the turn's deadline). Returns the pending decision to send again (after a reconnect, the seat
+ * still on turn), or null. */
+export function showView(state, message) {
+  const previous = state.shown;
+  state.shown = message;
+  state.status = message.status;
+  const v = message.view;
+  if (!previous || previous.seq !== message.seq) {
+    state.hint = null;
+    if (v.phase !== 'pass_cards') { state.passSelection.clear(); state.passQueue = []; }
+  }
+  const pending = state.pending;
+  if (pending && (message.seq > pending.seq || v.current_player !== state.seat)) state.pending = null;
+  let resend = null;
+  if (state.pending && state.pending.resend && message.status === 'playing') {
+    state.pending.resend = false;
+    resend = state.pending;
+  }
+  state.turnDeadline = typeof message.turn_left === 'number' && v.current_player >= 0
+    ? { seat: v.current_player, at: message.receivedAt + message.turn_left * 1000 } : null;
+  return resend;
+}
+
+// --- what the state says --------------------------------------------------------------------------------------
+
+/** Whether this page may decide now: the seat on turn, the game playing, nothing animating. */
+export function myTurn(state, v) {
+  return state.seat >= 0 && v.current_player === state.seat && state.status === 'playing' && !state.animating;
+}
+
+/** The legal actions this page may take now (none while a decision is in flight). */
+export function legalNow(state, v) {
+  return new Set(myTurn(state, v) && !state.pending ? v.legal_actions : []);
+}
+
+/** You first (at the bottom), then the others in playing order: clockwise from your left. */
+export function seatOrder(v, mySeat) {
+  const n = v.players;
+  const first = mySeat >= 0 ? mySeat : 0;
+  return Array.from({ length: n }, (_, k) => (first + k) % n);
+}
+
+/** Who receives this seat's three cards in Wily's passing (display only: the server does the exchange); -1: none. */
+export function passTarget(v, mySeat) {
+  if (mySeat < 0) return -1;
+  const n = v.players;
+  const mode = v.rules.mode || 'partners';
+  if (mode === 'no_partners') return (mySeat + 1) % n;
+  for (let k = 1; k < n; k += 1) {
+    const seat = (mySeat + (mode === 'partners' ? n / 2 : k)) % n;
+    if (v.teams[seat] === v.teams[mySeat]) return seat;
+  }
+  return -1;
+}
+
+/** The seat whose card is at each place of the trick on the table (a Map seat -> card). */
+export function trickBySeat(v) {
+  const inTrick = new Map();
+  v.trick.forEach((card, k) => inTrick.set((v.trick_leader + k) % v.players, card));
+  return inTrick;
+}
