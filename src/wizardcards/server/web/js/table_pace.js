@@ -17,6 +17,7 @@ import { t } from './i18n.js';
 import { endOfHand, nextView } from './table_model.js';
 import { showRoundSummary } from './round_summary.js';
 import { centreOf, flyIn } from './seats.js';
+import { renderSeats } from './table_ring.js';
 
 // milliseconds: deal, a card's flight from its player to the trick; trick, a finished trick on the table; fly, its
 // flight to the winner; summary, the hand's summary; queued, between views that waited behind one of these
@@ -68,6 +69,8 @@ export async function pump(ctrl) {
       }
       if (handEnded && pace.summary > 0) {
         state.animating = true;
+        // the seats behind the summary show the totals it shows (the hand that ended, scored)
+        if (done) renderSeats(ctrl, endOfHand(previous, message, done, { scored: true }).view);
         await showHandSummary(ctrl, message);
         waited = true;
       }

@@ -65,7 +65,9 @@ function statsOf(v, seat) {
     stats.push(h('span', { class: 'stat' }, h('span', { class: 'k' }, `${t('table.stat.won')} `), h('b', {}, String(won))));
     said.push(last === '–' ? t('table.said.no_call') : t('table.said.call', { call: last }), t('table.said.won', { count: won }));
   }
-  return { stats, said };
+  // a dot between the figures: "Won 0 · 0 pts", not "Won 0 0 pts" (read as "Won 00")
+  const spaced = stats.flatMap((stat, k) => (k ? [h('span', { class: 'stat-sep', 'aria-hidden': 'true' }, '\u00b7'), stat] : [stat]));
+  return { stats: spaced, said };
 }
 
 export function renderSeats(ctrl, v) {

@@ -23,7 +23,9 @@ export function renderTrump(ctrl, v) {
   let text;
   if (v.trump_suit >= 0) {
     const suit = SUITS[v.trump_suit];
-    text = h('span', { class: 'trump-text' }, `${t('table.trump.trump')} `, suitIcon(v.trump_suit, 18), h('b', {}, suit.name));
+    // a Wizard turned up: the dealer chose the trump, and the box says so for the whole hand
+    const chooser = v.game === 'wizard' && isWizard(v.trump_card) ? h('span', { class: 'trump-chooser' }, ` ${ctrl.about(v.dealer, 'table.trump.chosen_by')}`) : null;
+    text = h('span', { class: 'trump-text' }, `${t('table.trump.trump')} `, suitIcon(v.trump_suit, 18), h('b', {}, suit.name), chooser);
   } else if (v.game === 'wizard' && isWizard(v.trump_card) && v.phase === 'choose_trump') {
     text = h('span', { class: 'trump-text' }, ctrl.about(v.dealer, 'table.trump.wizard_turned'));
   } else if (v.game === 'wily' && (v.phase === 'auction' || v.phase === 'name_trump')) {
