@@ -21,6 +21,20 @@ export function renderScores(ctrl, v) {
       : h('p', { class: 'muted' }, t('table.chart.hands')));
     fill(el.sheet, sheet.length ? wilySheet(sheet, v.teams, state.names) : null);
   }
+  reopenFromSheet(ctrl, v);
+}
+
+/** Each line of the sheet opens that hand's summary again (its number is a button; a click anywhere on the line
+ * does the same), for a player who missed it or closed it too soon. */
+function reopenFromSheet(ctrl, v) {
+  [...ctrl.el.sheet.querySelectorAll('table.sheet tbody tr')].forEach((line, index) => {
+    const cell = line.querySelector('th');
+    if (!cell) return;
+    const word = t(v.game === 'wizard' ? 'table.summary.again_round' : 'table.summary.again_hand', { number: index + 1 });
+    cell.replaceChildren(h('button', { type: 'button', class: 'sheet-again', title: word, 'aria-label': word }, ...cell.childNodes));
+    line.classList.add('reopens');
+    line.addEventListener('click', () => ctrl.reopenHandSummary(index));
+  });
 }
 
 export function renderChat(ctrl) {

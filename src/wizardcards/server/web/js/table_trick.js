@@ -1,5 +1,5 @@
-// The middle of the table and its corners: the trick (a place per player in playing order, the cards that fly in, the
-// winner's ★), during the bidding the sum of the bids or the auction's calls, the trump box (bottom left) and the
+// The middle of the table and its corners: the trick (a place per player, in front of that player, numbered in the
+// order of play; the cards that fly in, the winner's ★), during the bidding the sum of the bids or the auction's calls, the trump box (bottom left) and the
 // *Last trick* dialog. Draws from the model's state (ctrl.state) and the view on screen.
 
 import { cardName, cardSvg, isJester, isWizard, SUITS, suitIcon } from './cards.js';
@@ -60,6 +60,7 @@ export function renderTrick(ctrl, v, override) {
   el.trick.classList.toggle('complete', !!override);
   el.trick.classList.remove('flown');
   el.trick.classList.toggle('bidding-view', !showTrick);
+  el.trick.classList.toggle('by-seat', !!showTrick); // each card in front of its player (table_ring.js lays them)
   const drawn = motion.trickDrawn;
   motion.trickDrawn = showTrick ? { leader, cards: [...cards] } : null;
   motion.flights = [];
@@ -82,8 +83,11 @@ export function renderTrick(ctrl, v, override) {
       const cardEl = h('div', { class: 'trick-card', role: 'img', 'aria-label':
         t(k === 0 ? 'table.trick.card_led' : 'table.trick.card', { name, card: cardName(card, style) })
         + (wins ? `, ${t('table.trick.wins')}` : '') },
-      cardSvg(card, style), wins ? h('span', { class: 'win-star', 'aria-hidden': 'true' }, '\u2605') : null);
-      slots.push(h('figure', { class: `slot played${wins ? ' winner' : ''}`, dataset: { card: String(card), seat: String(seat) } },
+      cardSvg(card, style), wins ? h('span', { class: 'win-star', 'aria-hidden': 'true' }, '\u2605') : null,
+      // the order of play, as the cards lie by seat: 1 led; a later card lies over an earlier one
+      h('span', { class: 'trick-order', 'aria-hidden': 'true' }, String(k + 1)));
+      slots.push(h('figure', { class: `slot played${wins ? ' winner' : ''}`, style: { zIndex: String(k + 1) },
+        dataset: { card: String(card), seat: String(seat), order: String(k + 1) } },
         cardEl,
         h('figcaption', {}, h('span', { class: 'who' }, name), k === 0 ? h('span', { class: 'led' }, t('table.trick.led')) : null)));
       if (k >= firstNew) arriving.push({ el: cardEl, seat, card });
