@@ -106,7 +106,8 @@ TRICK = """() => {
   const centre = (r) => ({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
   const zone = centre(document.getElementById('trick').getBoundingClientRect());
   return [...document.querySelectorAll('#trick .slot')].map((slot) => ({
-    seat: Number(slot.dataset.seat), played: slot.matches('.played'), order: slot.querySelector('.trick-order')?.textContent,
+    seat: Number(slot.dataset.seat), played: slot.matches('.played'),
+    order: slot.querySelector('.trick-order')?.textContent,
     card: centre(slot.querySelector('.trick-card').getBoundingClientRect()),
     box: centre(document.querySelector(`#seats .seat[data-seat="${slot.dataset.seat}"]`).getBoundingClientRect()),
     zone }));
@@ -124,7 +125,7 @@ def check_trick_by_seat(page: Page, players: int, where: str) -> None:
         toward = math.atan2(box["y"] - middle["y"], box["x"] - middle["x"])
         lies = math.atan2(card["y"] - middle["y"], card["x"] - middle["x"])
         off = abs((lies - toward + math.pi) % (2 * math.pi) - math.pi)
-        assert off < math.radians(25), f"{where}: seat {place['seat']}'s card is {math.degrees(off):.0f} deg off: {place}"
+        assert off < math.radians(25), f"{where}: seat {place['seat']}'s card {math.degrees(off):.0f} deg off: {place}"
         assert math.dist(card.values(), box.values()) < math.dist(middle.values(), box.values()), (where, place)
     played = [p for p in places if p["played"]]
     # the order of play: the leader (here Ann's left, seat 1) 1, then clockwise

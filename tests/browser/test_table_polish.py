@@ -12,11 +12,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, expect
 from websockets.sync.client import connect
 
 from .conftest import DESKTOP, PHONE, watch_errors
-from .helpers import FrameLog, ServerProcess, create_table, open_seat, seq, wait_seq_past, wait_turn_or_end
+from .helpers import FrameLog, ServerProcess, create_table, open_seat, wait_turn_or_end, win_the_auction
 from .test_round_summary import play_until_summary
 
 BOTS = ("Merlin", "Morgana", "Circe")
@@ -44,13 +44,7 @@ def test_the_passing_hint_marks_the_three_cards_it_names(
         page = watch_errors(context.new_page())
         frames = FrameLog(page)
         open_seat(page, server, table["seats"][0], "Ann")
-        assert wait_turn_or_end(page) == "auction"
-        before = seq(page)
-        page.click("#controls button.bid[data-action='75']")  # 15: nobody outbids it
-        wait_seq_past(page, before)
-        assert wait_turn_or_end(page) == "name_trump"
-        page.click("#controls button.suit-choice[data-action='56']")  # Hearts
-        assert wait_turn_or_end(page) == "pass_cards"  # Ann, the high bidder, gives first
+        win_the_auction(page)  # Ann, the high bidder, gives first
         page.click("#btn-hint")
         expect(page.locator("#hint-box")).to_be_visible()
         hint = next(m for m in frames.messages() if m["type"] == "hint")
