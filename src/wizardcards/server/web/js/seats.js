@@ -1,6 +1,7 @@
 // Where everyone sits at the table: the seat boxes placed around the felt as at a real table, the others on your
 // left, across and on your right in playing order (clockwise from your left), you at the bottom above your hand; the
-// trick in the middle between them (each card toward its player), the trump in the bottom-left corner and *Last trick* in the bottom-right one.
+// trick in the middle between them (each card toward its player), the trump in the bottom-left corner and *Last
+// trick* in the bottom-right one.
 //
 // The layout is computed in pixels from the boxes' measured sizes, so that no box covers another at any player count
 // or screen width: the table (the "ring") grows taller when its boxes need more room than the screen gives it. This
