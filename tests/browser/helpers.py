@@ -232,7 +232,7 @@ HAND_ON_SCREEN = """() => {
     const hit = document.elementFromPoint(b.left + 9, b.top + 24);
     return { ...b, card: el.dataset.card, corner: !!hit && hit.closest('.card') === el };
   });
-  const under = [...document.querySelectorAll('#teams, #seats .seat')].map((el) => ({ ...box(el), what: el.id || el.className }));
+  const under = [...document.querySelectorAll('#teams:not([hidden]), #seats .seat')].map((el) => ({ ...box(el), what: el.id || el.className }));
   const page = document.scrollingElement;
   return { bar, cards, under, width: innerWidth, height: innerHeight, scrollWidth: page.scrollWidth,
     scrollHeight: page.scrollHeight };

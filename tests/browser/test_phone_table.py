@@ -1,6 +1,6 @@
 """A phone's table on one screen (issue 25, items 2 and 8): Wily Wizards deals all 60 cards, up to 20 a hand, and
 the whole hand stays on a 390 x 844 and a 360 x 740 screen in the auction, naming trump, passing and the tricks, at
-every number of players the game allows (3 to 7; 7 only at 390 x 844, see docs/browser.md); each card inside the
+every number of players the game allows (3 to 7; No Partners from 5 players only at 390 x 844, see docs/browser.md); each card inside the
 screen with its corner uncovered, nothing under the top bar, the page not scrolling. (Wizard's longest hands:
 test_seats.py, at both sizes.) The score panel opens below the top bar, whose buttons stay whole; the Wily hand's
 summary shows every team's name and members whole."""
@@ -68,7 +68,9 @@ def test_wily_hand_on_a_phone_screen_in_every_phase(
     table = create_table(server, [{"name": "Ann"}, *bots], game="wily", preset=preset, players=players,
                          turn_seconds=300, options={"first_dealer": players - 1})
     context = german_context(browser, PHONE) if language == "de" else new_context(viewport=PHONE)
-    phones = (PHONE, SMALL_PHONE) if players < 7 else (PHONE,)
+    # No Partners' one-player teams make a row of letters each: from five of them the 360 x 740 screen is too short
+    # for the tricks (docs/browser.md)
+    phones = (PHONE, SMALL_PHONE) if preset != "wily-no-partners" or players < 5 else (PHONE,)
     try:
         page = watch_errors(context.new_page())
         open_seat(page, server, table["seats"][0], "Ann")
@@ -119,7 +121,7 @@ PANEL = """() => {
     bottom: r.bottom, text: el.textContent.trim() }; };
   const bar = document.querySelector('.table-screen .topbar');
   return { bar: box(bar), info: box(document.getElementById('game-info')),
-    buttons: [...bar.querySelectorAll('.brand, button, summary')].map(box), panel: box(document.getElementById('side')),
+    buttons: [...bar.querySelectorAll('.brand, .top-actions > button, .menu > summary')].map(box), panel: box(document.getElementById('side')),
     close: box(document.querySelector('#scores-panel .close')), width: innerWidth, height: innerHeight };
 }"""
 
