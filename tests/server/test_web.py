@@ -14,6 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from wizardcards.bots import BOTS, make_bot, parse_bot_spec
+from wizardcards.bots.names import BOT_NAMES
 from wizardcards.bots.random_bot import RandomBot
 from wizardcards.bots.search import LEVELS
 from wizardcards.core import PRESETS, GameRecord, RankStyle, RuleSet, action_to_text, card_from_text, replay_states
@@ -130,6 +131,12 @@ def test_meta_offers_the_bots_of_the_registry(client: TestClient, monkeypatch: p
     assert "random" not in [b["spec"] for b in bots]
     assert create(client, game="wizard", players=3, options=ONE_ROUND,
                   seats=[{"name": "N", "bot": "newcomer"}, {"name": "A"}, {"name": "B"}])["bots"][0] == "newcomer"
+
+
+def test_meta_names_unnamed_bots_from_the_one_list_of_every_front_end(client: TestClient) -> None:
+    names = client.get("/meta").json()["bot_names"]
+    assert names == list(BOT_NAMES) and "Morgana" in names  # the lobby names a bot seat by these; the terminal too
+    assert len(set(names)) == len(names) >= 7  # a table of seven never shows a name twice
 
 
 def test_meta_gives_each_rank_styles_labels_as_the_core_shows_them(client: TestClient) -> None:

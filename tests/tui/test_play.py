@@ -112,7 +112,7 @@ def test_refused_key_changes_nothing_and_hint_lists_every_action(snapshot) -> No
             await settle(pilot, lambda: isinstance(app.screen, InfoScreen))
             text = screen_text(app)
             assert "no round has been scored yet" in text
-            assert "scorekeeper: rulebased 2" in text  # the first dealer was given, not drawn: seat 2 keeps score
+            assert "scorekeeper: Circe" in text  # the first dealer was given, not drawn: seat 2 keeps score
             await pilot.press("escape")
             await settle(pilot, lambda: isinstance(app.screen, TableScreen))
             await pilot.press("1")
@@ -318,7 +318,7 @@ def test_the_table_in_german(german: None, snapshot) -> None:  # type: ignore[no
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot, human_ready(app, controller))
             text = screen_text(app)
-            assert "Wizard · Runde 1/2 · 1 Karte · Geber rulebased 2" in text
+            assert "Wizard · Runde 1/2 · 1 Karte · Geber Circe" in text
             assert "Deine Ansage (0..1)" in text and "du bist dran" in text and "Du" in text
             assert "Spielblock" in text and "speichern+Ende" in text  # the key line
             history = list(controller.state.history)
