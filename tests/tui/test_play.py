@@ -16,6 +16,7 @@ import pytest
 from textual.widgets import Button
 from textual.widgets._footer import FooterKey, FooterLabel
 
+from wizardcards.bots.names import bot_name
 from wizardcards.core import ActionError, Phase, RuleSet, WilyState, WizardState, find_rules, replay
 from wizardcards.core import actions as A
 from wizardcards.core.rules import Game, Schedule
@@ -120,6 +121,24 @@ def test_refused_key_changes_nothing_and_hint_lists_every_action(snapshot) -> No
             assert controller.state.history[len(before)] == A.BID_BASE + 1
             # Saved after every decision: the file holds exactly the decisions taken so far.
             assert load_record(store.current_game_path()).actions == controller.state.history
+
+    asyncio.run(run())
+
+
+def test_the_bots_have_the_names_the_browser_gives_them() -> None:
+    """Each opponent is named by its seat from the list the browser's lobby names bots by (GET /meta), whatever
+    its bot spec: no "search 1"."""
+    controller = GameController.new(find_rules("standard", players=4), ["search", "rulebased", "random"], seed=2,
+                                    pace=0)
+    assert controller.names == ["You", bot_name(1), bot_name(2), bot_name(3)] == ["You", "Morgana", "Circe", "Prospero"]
+
+    async def run() -> None:
+        app = PlayApp(controller, pace=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot, human_ready(app, controller))
+            text = screen_text(app)
+            assert all(name in text for name in ("Morgana", "Circe", "Prospero"))
+            assert not any(spec in text for spec in ("search 1", "rulebased 2", "random 3"))
 
     asyncio.run(run())
 
