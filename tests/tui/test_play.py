@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -354,7 +355,7 @@ def test_the_table_in_german(german: None, snapshot) -> None:  # type: ignore[no
             trick = view.last_trick
             assert trick is not None
             winner = render.display_names(controller.names)[trick.winner]
-            assert f"Letzter Stich von Runde 1 — gewonnen von {winner}" in text
+            assert f"Letzter Stich von Runde 1 — {render.won_by(winner)}" in text  # "gewonnen von dir" for you
             assert "angesagt" in text and ("erfüllt" in text or "verfehlt" in text)
             assert "· 3 Karten ·" in text and "Trumpf" in text
             hand = [render.card_label(card, view) for card, _ in render.hand_cards(view)]
@@ -368,6 +369,28 @@ def test_the_table_in_german(german: None, snapshot) -> None:  # type: ignore[no
             text = screen_text(app)
             assert "Schreiber: " in text and "Spielblock: angesagt/gewonnen, Punkte, Summe" in text
             assert "Escape: schließen" in text
+
+    asyncio.run(run())
+
+
+def test_the_wily_auction_in_german_bids(german: None, snapshot) -> None:  # type: ignore[no-untyped-def]
+    """Wily's auction says bieten and Gebot (the key line, a refused call, the bots' calls), never Wizard's ansagen."""
+    rules = RuleSet(game=Game.WILY, players=4, first_dealer=2)  # Prospero speaks first, the human second
+    controller = GameController.new(rules, ["rulebased"] * 3, seed=8, pace=0)
+
+    async def run() -> None:
+        app = PlayApp(controller, pace=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot, human_ready(app, controller))
+            assert controller.view().phase is Phase.AUCTION
+            assert re.search(r"Prospero: (Gebot \d+|passen)", screen_text(app))  # the call before yours
+            await pilot.press("0")  # an auction call is at least 1: refused
+            await settle(pilot, human_ready(app, controller))
+            text = screen_text(app)
+            snapshot(app, "wily-auction-german")
+            assert "spielen/bieten" in text and re.search(r"0-9\s+Gebot", text)  # the key line
+            assert "Das Gebot 0 ist jetzt nicht erlaubt" in text
+            assert not re.search("ansag|Ansage", text), text
 
     asyncio.run(run())
 

@@ -380,7 +380,9 @@ def score_sheet(view: View, names: list[str]) -> Group:
 
 
 def wizard_sheet(sheet: list[RoundResult], names: list[str], view: View) -> Table:
-    table = Table(title=_("Score sheet: bid/won, points, total"), expand=False, box=box.SIMPLE_HEAD)
+    # the title at the left, where it stays in sight when a sheet wider than the terminal is scrolled
+    table = Table(title=_("Score sheet: bid/won, points, total"), title_justify="left", expand=False,
+                  box=box.SIMPLE_HEAD)
     for header in (_("round"), _("cards")):  # the headers whole, even on a 6-player sheet at 120 columns
         table.add_column(header, justify="right", min_width=len(header))
     table.add_column(_("trump"), no_wrap=True, min_width=len(_("trump")))
