@@ -37,6 +37,7 @@ def test_an_unknown_address_says_so_in_the_lobbys_language_and_leads_to_the_lobb
     expect(page.locator("main a.button")).to_have_text("Zur Lobby")
     expect(page.locator("main a.button")).to_have_attribute("href", "/")
     assert re.search("Unter /spielregeln/alt hat dieser Server keine Seite", page.inner_text("main"))
+    screenshot(page, "not-found-desktop-de")
     assert errors == []
 
     phone = new_context(viewport=PHONE).new_page()
