@@ -89,9 +89,11 @@ NEVER_YOU = {
 
 def as_shown(key: str, text: str, catalog: dict[str, object]) -> str:
     """``text`` as the table shows it about the player: ``{name}`` filled with the player's own name, unless the
-    page words that case by its own entry (``.you`` beside ``.other``) or never fills it so."""
+    page words that case by its own entry (``.you`` beside ``.other``), the entry is the one for you (its key's last
+    part names you: ``gives_to_you``, so the slot is another's) or the page never fills it so."""
     you_twin = key.endswith(".other") and f"{key[: -len('.other')]}.you" in catalog
-    if "{name}" in text and not you_twin and key not in NEVER_YOU:
+    about_you = "you" in key.rsplit(".", 1)[-1].split("_")
+    if "{name}" in text and not you_twin and not about_you and key not in NEVER_YOU:
         text = text.replace("{name}", str(catalog["table.you"]))
     return re.sub(r"\{\w+\}", "3", text)
 
