@@ -11,6 +11,8 @@ from collections.abc import Callable
 
 from playwright.sync_api import BrowserContext, Page, expect
 
+from wizardcards.bots.names import bot_name
+
 from .conftest import PHONE, watch_errors
 from .helpers import ServerProcess, create_table
 
@@ -272,3 +274,6 @@ def test_the_bots_pace_is_chosen_with_the_table(server: ServerProcess, page: Pag
     create_with_an_invited_person(page, server, {"#bot-pace": "0.3"})
     newest = server.get("/tables?limit=1")["tables"][0]
     assert newest["bot_pace"] == 0.3 and newest["names"][0] == "Ann"
+    # the bots left unnamed are named by their seats from the server's list, the terminal's names too
+    assert newest["bots"][2:] == ["search:level=3"] * 2
+    assert newest["names"][2:] == [bot_name(2), bot_name(3)] == ["Circe", "Prospero"]

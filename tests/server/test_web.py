@@ -14,6 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from wizardcards.bots import BOTS, make_bot, parse_bot_spec
+from wizardcards.bots.names import BOT_NAMES
 from wizardcards.bots.random_bot import RandomBot
 from wizardcards.bots.search import LEVELS
 from wizardcards.core import PRESETS, GameRecord, RankStyle, RuleSet, action_to_text, card_from_text, replay_states
@@ -77,6 +78,27 @@ def test_the_clients_files_are_served_under_static_and_nothing_outside(client: T
     assert client.get("/static/%2e%2e/secret.txt").status_code == 404
 
 
+BROWSER = {"accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}  # a browser opening a page
+
+
+def test_an_address_with_no_page_is_a_404_page_to_a_browser_and_json_to_the_api(client: TestClient) -> None:
+    for path in ("/rules", "/lobby/old", "/play/extra"):
+        response = client.get(path, headers=BROWSER)
+        assert response.status_code == 404 and response.headers["content-type"].startswith("text/html"), path
+        assert response.text == INDEX  # the client's page says so, in the lobby's language, with a link to it
+    assert client.head("/rules", headers=BROWSER).status_code == 404
+    # asked for JSON, or an API path, or not a GET: FastAPI's JSON answer as before
+    for method, path, headers in (("GET", "/rules", {"accept": "application/json"}), ("GET", "/rules", {}),
+                                  ("GET", "/rules", {"accept": "application/json, text/html"}),
+                                  ("GET", "/tables/no-such-table", BROWSER), ("GET", "/meta/x", BROWSER),
+                                  ("GET", "/pads/nothing", BROWSER), ("POST", "/rules", BROWSER)):
+        response = client.request(method, path, headers=headers)
+        assert response.status_code in (404, 405), (method, path)
+        assert response.headers["content-type"] == "application/json" and "detail" in response.json(), (method, path)
+    missing = client.get("/static/js/missing.js", headers=BROWSER)  # a file of the client is no page
+    assert missing.status_code == 404 and missing.text != INDEX
+
+
 def test_without_the_client_the_pages_say_so(tmp_path: Path) -> None:
     app = create_app(f"sqlite:///{tmp_path / 's.sqlite3'}", bot_pace=0, limits=LOOSE_LIMITS, web=tmp_path / "nothing")
     with TestClient(app) as client:
@@ -84,6 +106,7 @@ def test_without_the_client_the_pages_say_so(tmp_path: Path) -> None:
         assert response.status_code == 404 and "not installed" in response.json()["detail"]
         assert client.get("/static/app.css").status_code == 404
         assert client.get("/meta").status_code == 200  # the API is unaffected
+        assert client.get("/rules", headers=BROWSER).json()["detail"] == "Not Found"  # no page to send
 
 
 def test_the_installed_client_is_the_default_page(tmp_path: Path) -> None:
@@ -130,6 +153,12 @@ def test_meta_offers_the_bots_of_the_registry(client: TestClient, monkeypatch: p
     assert "random" not in [b["spec"] for b in bots]
     assert create(client, game="wizard", players=3, options=ONE_ROUND,
                   seats=[{"name": "N", "bot": "newcomer"}, {"name": "A"}, {"name": "B"}])["bots"][0] == "newcomer"
+
+
+def test_meta_names_unnamed_bots_from_the_one_list_of_every_front_end(client: TestClient) -> None:
+    names = client.get("/meta").json()["bot_names"]
+    assert names == list(BOT_NAMES) and "Morgana" in names  # the lobby names a bot seat by these; the terminal too
+    assert len(set(names)) == len(names) >= 7  # a table of seven never shows a name twice
 
 
 def test_meta_gives_each_rank_styles_labels_as_the_core_shows_them(client: TestClient) -> None:

@@ -2,6 +2,7 @@
 that speaks the protocol.
 
     GET  /, /play, /replay/{id}       the browser client's one page (web/index.html); its files under /static
+    GET  any other page               a browser: 404 with that page, which says so; an API client: JSON 404
     GET  /meta                        games, presets, rule options and bots, for a create-table form (meta.py)
     POST /tables                      create a table: game, preset, players, rule options, seats (human or bot), hints
     GET  /tables[?status&limit&offset] a page of tables, newest first;  GET /tables/{id}: one (no seed, no tokens)
@@ -30,10 +31,12 @@ from typing import Annotated, Any, Literal, cast
 
 import httpx
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..core import ImpossibleRulesError, RuleSet, rules_for
 from . import protocol as P
@@ -104,6 +107,20 @@ def rules_of(request: TableRequest) -> RuleSet:
         raise HTTPException(422, str(error)) from None
 
 
+def asks_for_a_page(request: Request, app: FastAPI) -> bool:
+    """A browser's request for a page: GET or HEAD, ``text/html`` before ``application/json`` in its Accept header,
+    and a path outside the API's: not under the first part of an endpoint's path in the API's schema (/tables,
+    /meta, /pads ..., read from FastAPI's OpenAPI document, made once), the client's files (/static) or the socket."""
+    if request.method not in ("GET", "HEAD"):
+        return False
+    accept = request.headers.get("accept", "")
+    html, json_at = accept.find("text/html"), accept.find("application/json")
+    if html < 0 or 0 <= json_at < html:
+        return False
+    api = {path.split("/")[1] for path in app.openapi()["paths"]} | {"static", "ws"}
+    return request.url.path.split("/")[1] not in api
+
+
 def client_of(connection: Request | WebSocket) -> str:
     """The client's address: the peer's, or the one a trusted proxy forwarded (uvicorn rewrites it for those)."""
     return connection.client.host if connection.client is not None else "unknown"
@@ -162,6 +179,16 @@ def create_app(
     async def refused(request: Request, error: TableError) -> Response:
         status = 503 if error.code == "unavailable" else 422
         return JSONResponse({"detail": str(error)}, status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def not_found_page(request: Request, error: StarletteHTTPException) -> Response:
+        # a browser that opens an address with no page (an old or mistyped link: /rules) gets the client's page with
+        # the 404, which says so in the lobby's language and links to the lobby; an API path, or a client asking for
+        # JSON, keeps FastAPI's JSON answer
+        index = web / "index.html"
+        if error.status_code == 404 and asks_for_a_page(request, app) and index.is_file():
+            return FileResponse(index, status_code=404, media_type="text/html", headers={"Cache-Control": "no-cache"})
+        return await http_exception_handler(request, error)
 
     def page() -> FileResponse:
         index = web / "index.html"

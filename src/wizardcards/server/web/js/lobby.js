@@ -15,9 +15,6 @@ const REFRESH_MS = 4000;
 const LISTS = [{ status: 'waiting', limit: 20 }, { status: 'playing', limit: 12 }, { status: 'finished', limit: 15 }];
 const MINE_SHOWN = 8; // "Your games": this browser's newest tables
 
-// names for bot seats left unnamed (the seat's badge says it is a bot)
-const BOT_NAMES = ['Merlin', 'Morgana', 'Circe', 'Prospero', 'Nimue', 'Gandalf', 'Medea'];
-
 // The choices of the rule options are worded by the catalog (option.<name>.<value>, rules.js choiceWords; an unknown
 // value is shown as it is); a rank style is shown as its own labels, lowest to highest, as GET /meta gives them.
 const rankStyleWords = (labels) => Object.fromEntries(Object.entries(labels || {}).map(([style, ranks]) => [style, ranks.map(localRankLabel).join(' ')]));
@@ -29,6 +26,12 @@ const PACES = [['', 'lobby.pace_normal'], ['1.2', 'lobby.pace_slow'], ['0.3', 'l
 /** A bot's name in the player's language (bot.<spec>, e.g. "Search, level 3"); /meta's label when the catalog has none. */
 function botLabel(bot) {
   return hasText(`bot.${bot.spec}`) ? t(`bot.${bot.spec}`) : bot.label;
+}
+
+/** The name of an unnamed bot seat: the server's list (GET /meta's bot_names, the terminal's too), by seat; the seat's
+ * badge says it is a bot. */
+function botName(meta, seat) {
+  return meta.bot_names[seat % meta.bot_names.length];
 }
 
 export async function startLobby(root) {
@@ -261,7 +264,7 @@ class Lobby {
       // seat 1 as a person is the creator's own: taken at once, never handed out by Join
       const creator = seat === 0 && kind === 'human';
       const seatName = name || (creator && this.el.name.value.trim())
-        || (bot ? BOT_NAMES[seat % BOT_NAMES.length] : t('lobby.player_n', { number: seat + 1 }));
+        || (bot ? botName(this.meta, seat) : t('lobby.player_n', { number: seat + 1 }));
       if (bot) return { name: seatName.slice(0, 64), bot };
       const person = { name: seatName.slice(0, 64) };
       if (creator) person.claimed = true;
