@@ -2,7 +2,8 @@
 loopback, first alone and then beside hostile clients, on the same server in the same run.
 
     python benchmarks/server_load.py [--tables 50] [--seconds 8] [--rate 1200] [--db URL] [--port P]
-                                     [--hostile never-read,hello-flood,spam,bots] [--flood 2] [--bot-tables 3]
+                                     [--hostile never-read,hello-flood,spam,bots,replay-flood] [--flood 2]
+                                     [--bot-tables 3]
                                      [--limit NAME=VALUE ...] [--bot-workers N]
 
 Starts ``wizard serve`` as a subprocess on a fresh SQLite file (or ``--db``), creates the tables, opens 4 connections
@@ -23,7 +24,11 @@ loopback address of its own (Linux routes all of 127/8 to the loopback), run in 
   connecting again whenever the server closes one or refuses it;
 - ``spam``: a seat of its own table (three ``rulebased`` bots with it) that chats 50 lines a second and asks for a
   hint at each of its decisions, acting once the hint is answered (or refused);
-- ``bots``: ``--bot-tables`` tables of three ``search:level=5`` bots and nobody else, created one after the other.
+- ``bots``: ``--bot-tables`` tables of three ``search:level=5`` bots and nobody else, created one after the other;
+- ``replay-flood`` (issue 24): four loops of ``GET /tables/{id}/replay`` of the longest game the server allows (60
+  rounds of 20 cards at 3 players: 3,780 decisions), each from a loopback address of its own, each asking again as
+  soon as answered (as a browser would, with gzip); the game is played by three random bots at ``bot_pace`` 0
+  before the first phase.
 
 The ordinary tables connect from addresses of their own too (127.1.0.1 for table 0, 127.1.0.2 for table 1, ...), so
 the server's per-client limits apply to them as they would to 50 groups of players on the internet, with the
@@ -77,9 +82,13 @@ from wizardcards.core import find_rules, new_game
 T = TypeVar("T")
 
 STALL_SECONDS = 2.0
-HOSTILE = ("never-read", "hello-flood", "spam", "bots")
+HOSTILE = ("never-read", "hello-flood", "spam", "bots", "replay-flood")
 # one loopback address per hostile client, and the ordinary tables' from 127.1.0.1 on
 NEVER_READ_ADDRESS, FLOOD_ADDRESS, SPAM_ADDRESS, BOTS_ADDRESS = "127.0.0.9", "127.0.0.10", "127.0.0.11", "127.0.0.12"
+REPLAY_ADDRESSES = ("127.0.0.13", "127.0.0.14", "127.0.0.15", "127.0.0.16")  # the replay flood's four loops
+LONGEST_GAME = {"game": "wizard", "players": 3, "bot_pace": 0,
+                "options": {"schedule": "custom", "custom_hand_sizes": [20] * 60},
+                "seats": [{"name": f"Random {s}", "bot": "random"} for s in range(3)]}
 
 
 def table_address(number: int) -> str:
@@ -168,6 +177,7 @@ class Run:
     hostile: dict[str, dict[str, float]] = field(default_factory=dict)
     with_seq: bool = False  # the server's action message has "seq"
     stop_at: float = float("inf")  # the end of the last phase, set when the first starts
+    replay_table: str = ""  # the long finished game the replay flood asks for
 
     def phase_at(self, when: float) -> Phase | None:
         for phase in self.phases:
@@ -489,6 +499,36 @@ async def strong_bots(base: str, count: int, stats: dict[str, float], stop_at: f
             stats["created" if answer.status_code == 201 else "refused"] += 1
 
 
+async def replay_flood(base: str, table_id: str, address: str, stats: dict[str, float], stop_at: float) -> None:
+    """One loop of GET /tables/{id}/replay of a long finished game, asking again as soon as answered."""
+    for key in ("served", "refused", "not_modified", "other", "mb_received", "longest_answer_s"):
+        stats.setdefault(key, 0)
+    transport = httpx.AsyncHTTPTransport(local_address=address)
+    async with httpx.AsyncClient(base_url=base, transport=transport, timeout=30) as client:
+        while time.perf_counter() < stop_at:
+            began = time.perf_counter()
+            try:
+                answer = await client.get(f"/tables/{table_id}/replay")
+            except httpx.HTTPError:
+                stats["other"] += 1
+                continue
+            stats["longest_answer_s"] = max(stats["longest_answer_s"], time.perf_counter() - began)
+            stats["mb_received"] += answer.num_bytes_downloaded / 1e6
+            kind = {200: "served", 429: "refused", 304: "not_modified"}.get(answer.status_code, "other")
+            stats[kind] += 1
+
+
+def finished_long_game(base: str) -> str:
+    """The longest game the server allows, played to its end by three random bots (before the first phase)."""
+    table, _ = create_table(base, BOTS_ADDRESS, LONGEST_GAME)
+    deadline = time.monotonic() + 600
+    while httpx.get(f"{base}/tables/{table['id']}", timeout=30).json()["status"] != "finished":
+        if time.monotonic() > deadline:
+            raise SystemExit("the long game for the replay flood did not finish in 10 minutes")
+        time.sleep(0.5)
+    return str(table["id"])
+
+
 async def hostile(port: int, base: str, kinds: set[str], run: Run, table0: dict[str, Any], spam_token: str,
                   flood: int, bot_tables: int) -> None:
     """Every hostile client chosen, for the second phase."""
@@ -505,6 +545,9 @@ async def hostile(port: int, base: str, kinds: set[str], run: Run, table0: dict[
         jobs.append(spam(port, spam_token, run, run.hostile.setdefault("spam", {}), stop_at))
     if "bots" in kinds:
         jobs.append(strong_bots(base, bot_tables, run.hostile.setdefault("bots", {}), stop_at))
+    if "replay-flood" in kinds:
+        stats = run.hostile.setdefault("replay-flood", {})
+        jobs += [replay_flood(base, run.replay_table, address, stats, stop_at) for address in REPLAY_ADDRESSES]
     tasks = [asyncio.create_task(job) for job in jobs]
     await asyncio.wait(tasks, timeout=max(0.0, stop_at - time.perf_counter()))
     for task in tasks:
@@ -774,6 +817,10 @@ def main() -> int:
             spam_seats = [{"name": "Spammer", "claimed": True}] + [
                 {"name": f"Bot {s}", "bot": "rulebased"} for s in range(1, 4)]
             spam_token = create_table(base, SPAM_ADDRESS, {"game": "wizard", "players": 4, "seats": spam_seats})[1][0]
+        if "replay-flood" in kinds:
+            began = time.perf_counter()
+            run.replay_table = finished_long_game(base)
+            print(f"the replay flood's game: {run.replay_table}, played in {time.perf_counter() - began:.1f} s")
         after_create = rss_kib(server.pid)
         # The clients' own collector pauses would count as server latency: keep them out of the measured window.
         gc.freeze()

@@ -42,6 +42,7 @@ from .cluster import ElsewhereError, Member
 from .connection import Connection
 from .credentials import invite_link, seat_link, watch_link
 from .db import default_url, make_engine, upgrade
+from .finished import FinishedTable
 from .headers import BodyLimit, SecurityHeaders
 from .limits import Limits, RateLimitedError, Throttle
 from .manager import DEFAULT_BOT_PACE, MAX_BOT_PACE, TableManager
@@ -222,7 +223,7 @@ def create_app(
     ) -> dict[str, Any]:
         return await manager().page(status, limit, offset, client_of(http))
 
-    async def find_table(table_id: str, http: Request) -> LiveTable:
+    async def find_table(table_id: str, http: Request) -> LiveTable | FinishedTable:
         table = await manager().describe(table_id, client_of(http))
         if table is None:
             raise HTTPException(404, f"no table {table_id!r}")

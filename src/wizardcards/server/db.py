@@ -14,11 +14,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import (
-    BigInteger, DateTime, Float, ForeignKey, Integer, LargeBinary, String, Text, create_engine, event, false, true,
-)
+from sqlalchemy import BigInteger, DateTime, Float, ForeignKey, Integer, String, Text, create_engine, event, false, true
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import LargeBinary
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 

@@ -73,9 +73,10 @@ def compact_steps(steps: Iterator[dict[str, Any]]) -> list[dict[str, Any]]:
         if before is None:
             compact.append(step)
         else:
-            out = {"seat": step["seat"], "action": step["action"], "text": step["text"],
-                   "view": {name: step["view"][name] for name, text in texts.items() if before["view"].get(name) != text}}
-            changed = {str(seat): step["hands"][seat] for seat, text in enumerate(hands) if before["hands"][seat] != text}
+            view = {name: step["view"][name] for name, text in texts.items() if before["view"].get(name) != text}
+            out = {"seat": step["seat"], "action": step["action"], "text": step["text"], "view": view}
+            changed = {str(seat): step["hands"][seat] for seat, text in enumerate(hands)
+                       if before["hands"][seat] != text}
             if changed:
                 out["hands"] = changed
             if step["last_trick"] != before["last_trick"]:
@@ -86,7 +87,7 @@ def compact_steps(steps: Iterator[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def expand_steps(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The whole steps again (what ``replay.js``'s ``expandSteps`` does in the browser; the tests check the two ways)."""
+    """The whole steps again (what ``replay.js``'s ``expandSteps`` does in the browser; the tests read replays so)."""
     whole: list[dict[str, Any]] = []
     for step in steps:
         if not whole:

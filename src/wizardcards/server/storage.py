@@ -190,7 +190,7 @@ def player_stats(engine: Engine, name: str) -> dict[str, Any]:
 
 
 def load_finished(engine: Engine, table_id: str) -> str | None:
-    """The stored summary of a finished game (JSON), None if the game is not finished or finished before it was stored."""
+    """The stored summary of a finished game (JSON); None if it is not finished, or finished before summaries were."""
     with engine.connect() as db:
         return db.scalar(select(FinishedGameRow.summary).where(FinishedGameRow.table_id == table_id))
 
@@ -221,7 +221,7 @@ def load_replay(engine: Engine, table_id: str) -> tuple[bytes, str] | None:
     with engine.connect() as db:
         found = db.execute(select(FinishedGameRow.replay, FinishedGameRow.replay_etag)
                            .where(FinishedGameRow.table_id == table_id)).first()
-    return None if found is None or found[0] is None else (found[0], found[1])
+    return None if found is None or found[0] is None or found[1] is None else (found[0], found[1])
 
 
 def save_replay(engine: Engine, table_id: str, body: bytes, etag: str, summary: str | None) -> None:
