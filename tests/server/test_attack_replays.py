@@ -69,14 +69,14 @@ def insert_longest_game(db_url: str) -> tuple[str, GameRecord]:
 
 
 def attack(url: str, loops: int, requests: int) -> list[tuple[int, str | None]]:
-    """``loops`` loops of GET ``url`` from ``ATTACKER``, ``requests`` in all (within 120 s): every answer's status
+    """``loops`` loops of GET ``url`` from ``ATTACKER``, ``requests`` in all (within 300 s): every answer's status
     and Retry-After, in the order they came."""
     answers: list[tuple[int, str | None]] = []
     lock = threading.Lock()
-    stop_at = time.monotonic() + 120.0
+    stop_at = time.monotonic() + 300.0
 
     def loop() -> None:
-        with httpx.Client(headers={"X-Forwarded-For": ATTACKER, "Accept-Encoding": "gzip"}, timeout=60) as client:
+        with httpx.Client(headers={"X-Forwarded-For": ATTACKER, "Accept-Encoding": "gzip"}, timeout=240) as client:
             while time.monotonic() < stop_at and len(answers) < requests:
                 answer = client.get(url)
                 with lock:
@@ -107,7 +107,9 @@ def test_a_client_looping_over_a_long_replay_is_refused_past_its_limit_and_holds
     served = [status for status, _ in answers if status != 429]
     # at 27c8081 every one was answered in full (11.5 MB of JSON each, compressed anew for each request)
     assert len(answers) >= 2 * REPLAYS_PER_MINUTE
-    assert len(served) == REPLAYS_PER_MINUTE and set(served) == {200}, f"{len(served)} served of {len(answers)}"
+    # (the first four wait for the build; on a machine so busy that it takes over a minute their counts lapse)
+    assert REPLAYS_PER_MINUTE <= len(served) <= REPLAYS_PER_MINUTE + 4, f"{len(served)} served of {len(answers)}"
+    assert set(served) == {200}
     refused = [retry for status, retry in answers if status == 429]
     assert refused and all(retry is not None and int(retry) > 0 for retry in refused)
     assert record.status_code == 429  # the record counts toward the same limit
@@ -123,7 +125,7 @@ def test_the_longest_games_replay_is_served_small_and_cached(tmp_path: Path) -> 
     with running(url) as server:
         long_id, record = insert_longest_game(url)
         address = f"{server.http}/tables/{long_id}/replay"
-        first = httpx.get(address, headers={"Accept-Encoding": "gzip"}, timeout=60)
+        first = httpx.get(address, headers={"Accept-Encoding": "gzip"}, timeout=240)  # built now (an old game)
         assert first.status_code == 200 and first.headers["content-encoding"] == "gzip"
         # as sent: 196 KB gzip-compressed and 11.5 MB of JSON at 27c8081
         assert first.num_bytes_downloaded < SERVED_GZIP_BOUND, first.num_bytes_downloaded
@@ -179,12 +181,12 @@ def test_a_finished_games_summary_sheet_record_and_replay_are_read_without_repla
         manager.workers.replay = counting_build
         for _ in range(3):
             read = {p: client.get(path + p).json() for p in ("", "/sheet", "/record")}
-            assert read == in_memory
             listed = client.get("/tables", params={"status": "finished"}).json()["tables"]
-            assert listed == [in_memory[""]]
+            assert rebuilt == [], rebuilt  # at 27c8081: the game replayed at the first of these
+            assert read == in_memory and listed == [in_memory[""]]
             again = client.get(path + "/replay")
             assert again.status_code == 200 and again.json() == replay.json()
             assert again.headers["etag"] == replay.headers["etag"]
             manager.replays._kept.clear()  # out of the memory cache: read from the database, not built again
         assert table["id"] not in manager.tables
-    assert rebuilt == [] and built == [], (rebuilt, built)  # at 27c8081: the game replayed at the first read
+    assert rebuilt == [] and built == [], (rebuilt, built)
