@@ -507,21 +507,18 @@ async def replay_flood(base: str, table_id: str, address: str, stats: dict[str, 
     async with httpx.AsyncClient(base_url=base, transport=transport, timeout=30) as client:
         while time.perf_counter() < stop_at:
             began = time.perf_counter()
+            kind = "unanswered"  # unless answered before the end of the phase (which cancels this)
             try:  # read as sent, not decompressed: this process's CPU is the ordinary clients' too
                 async with client.stream("GET", f"/tables/{table_id}/replay") as answer:
                     async for _ in answer.aiter_raw():
                         pass
-            except asyncio.CancelledError:  # still unanswered at the end of the phase
-                stats["unanswered"] += 1
-                stats["longest_answer_s"] = max(stats["longest_answer_s"], time.perf_counter() - began)
-                raise
+                kind = {200: "served", 429: "refused", 304: "not_modified"}.get(answer.status_code, "other")
+                stats["mb_received"] += answer.num_bytes_downloaded / 1e6
             except httpx.HTTPError:
-                stats["other"] += 1
-                continue
-            stats["longest_answer_s"] = max(stats["longest_answer_s"], time.perf_counter() - began)
-            stats["mb_received"] += answer.num_bytes_downloaded / 1e6
-            kind = {200: "served", 429: "refused", 304: "not_modified"}.get(answer.status_code, "other")
-            stats[kind] += 1
+                kind = "other"
+            finally:
+                stats[kind] += 1
+                stats["longest_answer_s"] = max(stats["longest_answer_s"], time.perf_counter() - began)
 
 
 def finished_long_game(base: str) -> tuple[str, float]:

@@ -266,9 +266,10 @@ def create_app(
     async def get_replay(table_id: str, http: Request) -> Response:
         manager().clients.hit("replays", client_of(http))
         table = await find_table(table_id, http)
-        if table.status != "finished":
-            raise HTTPException(409, "a replay is published once the game is over (it shows every hand)")
-        replay = await manager().replay(table)
+        try:
+            replay = await manager().replay(table)
+        except TableError as error:
+            raise HTTPException(409, str(error)) from None
         # a finished game's replay never changes: cached, and asked again by its ETag (304, no body)
         headers = {"ETag": replay.etag, "Cache-Control": REPLAY_CACHE, "Vary": "Accept-Encoding"}
         if replay.etag in http.headers.get("if-none-match", ""):

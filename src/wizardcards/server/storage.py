@@ -40,7 +40,8 @@ class StoredTable:
 
 @dataclass(frozen=True)
 class Finish:
-    """What a game's last action adds to the statistics: per human seat (name, game, share of the win, score)."""
+    """What a game's last action stores besides itself: per human seat (name, game, share of the win, score) for the
+    statistics, and the game's summary for ``finished_games``."""
 
     results: list[tuple[str, str, float, int]]
     stored: str  # the finished_games summary (JSON: LiveTable.finished_json)
