@@ -310,9 +310,10 @@ def test_the_replay_of_a_finished_game_shows_every_step_and_hand(client: TestCli
     steps = expand_steps(replay["steps"])
     assert len(steps) == len(record.actions) + 1
     states = list(replay_states(record))
-    assert (steps[0]["seat"], steps[0]["action"], steps[0]["text"]) == (-1, None, None)
+    assert (steps[0]["number"], steps[0]["seat"], steps[0]["action"], steps[0]["text"]) == (0, -1, None, None)
     for number, (step, state) in enumerate(zip(steps, states)):
         assert step["last_trick"] == trick_as_sent(state.public_view().last_trick)
+        assert step["number"] == number
         assert step["hands"] == [cards_of(hand) for hand in state.hands]
         assert step["view"] == as_json(view_to_json(state.public_view()))
         if number:

@@ -87,16 +87,17 @@ def compact_steps(steps: Iterator[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def expand_steps(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The whole steps again (what ``replay.js``'s ``expandSteps`` does in the browser; the tests read replays so)."""
+    """The whole steps again, each with its ``number`` (what ``replay.js``'s ``expandSteps`` does in the browser;
+    the tests read replays so)."""
     whole: list[dict[str, Any]] = []
     for step in steps:
         if not whole:
-            whole.append(step)
+            whole.append({**step, "number": 0})
             continue
         before = whole[-1]
         changed = step.get("hands", {})
         whole.append({
-            "seat": step["seat"], "action": step["action"], "text": step["text"],
+            "number": len(whole), "seat": step["seat"], "action": step["action"], "text": step["text"],
             "view": {**before["view"], **step["view"]},
             "hands": [changed.get(str(seat), hand) for seat, hand in enumerate(before["hands"])],
             "last_trick": step.get("last_trick", before["last_trick"]),

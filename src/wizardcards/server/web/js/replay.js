@@ -31,13 +31,14 @@ export async function startReplay(root, tableId) {
 }
 
 // The whole steps of a replay from the compact ones: a step's view fields, hands (by seat) and last trick are those
-// of the step before unless it names them. No rule of the game is needed: the server worked every step out.
+// of the step before unless it names them; its number is its place (0: the deal). No rule of the game is needed:
+// the server worked every step out.
 export function expandSteps(steps) {
   const whole = [];
   for (const step of steps) {
     const before = whole.at(-1);
-    whole.push(before === undefined ? step : {
-      seat: step.seat, action: step.action, text: step.text,
+    whole.push(before === undefined ? { ...step, number: 0 } : {
+      number: whole.length, seat: step.seat, action: step.action, text: step.text,
       view: { ...before.view, ...step.view },
       hands: step.hands ? before.hands.map((hand, seat) => step.hands[seat] ?? hand) : before.hands,
       last_trick: 'last_trick' in step ? step.last_trick : before.last_trick,
