@@ -2,7 +2,8 @@
 loopback, first alone and then beside hostile clients, on the same server in the same run.
 
     python benchmarks/server_load.py [--tables 50] [--seconds 8] [--rate 1200] [--db URL] [--port P]
-                                     [--hostile never-read,hello-flood,spam,bots] [--flood 2] [--bot-tables 3]
+                                     [--hostile never-read,hello-flood,spam,bots,replay-flood] [--flood 2]
+                                     [--bot-tables 3]
                                      [--limit NAME=VALUE ...] [--bot-workers N]
 
 Starts ``wizard serve`` as a subprocess on a fresh SQLite file (or ``--db``), creates the tables, opens 4 connections
@@ -23,7 +24,11 @@ loopback address of its own (Linux routes all of 127/8 to the loopback), run in 
   connecting again whenever the server closes one or refuses it;
 - ``spam``: a seat of its own table (three ``rulebased`` bots with it) that chats 50 lines a second and asks for a
   hint at each of its decisions, acting once the hint is answered (or refused);
-- ``bots``: ``--bot-tables`` tables of three ``search:level=5`` bots and nobody else, created one after the other.
+- ``bots``: ``--bot-tables`` tables of three ``search:level=5`` bots and nobody else, created one after the other;
+- ``replay-flood`` (issue 24): four loops of ``GET /tables/{id}/replay`` of the longest game the server allows (60
+  rounds of 20 cards at 3 players: 3,780 decisions), each from a loopback address of its own, each asking again as
+  soon as answered (as a browser would, with gzip), from a process of their own; the game is played by three
+  random bots at ``bot_pace`` 0 before the first phase, and its replay asked for once then.
 
 The ordinary tables connect from addresses of their own too (127.1.0.1 for table 0, 127.1.0.2 for table 1, ...), so
 the server's per-client limits apply to them as they would to 50 groups of players on the internet, with the
@@ -52,6 +57,7 @@ import asyncio
 import base64
 import gc
 import json
+import multiprocessing
 import os
 import random
 import secrets
@@ -64,6 +70,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Coroutine
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -77,9 +84,13 @@ from wizardcards.core import find_rules, new_game
 T = TypeVar("T")
 
 STALL_SECONDS = 2.0
-HOSTILE = ("never-read", "hello-flood", "spam", "bots")
+HOSTILE = ("never-read", "hello-flood", "spam", "bots", "replay-flood")
 # one loopback address per hostile client, and the ordinary tables' from 127.1.0.1 on
 NEVER_READ_ADDRESS, FLOOD_ADDRESS, SPAM_ADDRESS, BOTS_ADDRESS = "127.0.0.9", "127.0.0.10", "127.0.0.11", "127.0.0.12"
+REPLAY_ADDRESSES = ("127.0.0.13", "127.0.0.14", "127.0.0.15", "127.0.0.16")  # the replay flood's four loops
+LONGEST_GAME = {"game": "wizard", "players": 3, "bot_pace": 0,
+                "options": {"schedule": "custom", "custom_hand_sizes": [20] * 60},
+                "seats": [{"name": f"Random {s}", "bot": "random"} for s in range(3)]}
 
 
 def table_address(number: int) -> str:
@@ -168,6 +179,7 @@ class Run:
     hostile: dict[str, dict[str, float]] = field(default_factory=dict)
     with_seq: bool = False  # the server's action message has "seq"
     stop_at: float = float("inf")  # the end of the last phase, set when the first starts
+    replay_table: str = ""  # the long finished game the replay flood asks for
 
     def phase_at(self, when: float) -> Phase | None:
         for phase in self.phases:
@@ -489,6 +501,73 @@ async def strong_bots(base: str, count: int, stats: dict[str, float], stop_at: f
             stats["created" if answer.status_code == 201 else "refused"] += 1
 
 
+async def replay_flood(base: str, table_id: str, address: str, stats: dict[str, float], stop_at: float) -> None:
+    """One loop of GET /tables/{id}/replay of a long finished game, asking again as soon as answered."""
+    for key in ("served", "refused", "not_modified", "other", "unanswered", "mb_received", "longest_answer_s"):
+        stats.setdefault(key, 0)
+    transport = httpx.AsyncHTTPTransport(local_address=address)
+    async with httpx.AsyncClient(base_url=base, transport=transport, timeout=30) as client:
+        while time.perf_counter() < stop_at:
+            began = time.perf_counter()
+            kind = "unanswered"  # unless answered before the end of the phase (which cancels this)
+            try:  # read as sent, not decompressed: this process's CPU is the ordinary clients' too
+                async with client.stream("GET", f"/tables/{table_id}/replay") as answer:
+                    async for _ in answer.aiter_raw():
+                        pass
+                kind = {200: "served", 429: "refused", 304: "not_modified"}.get(answer.status_code, "other")
+                stats["mb_received"] += answer.num_bytes_downloaded / 1e6
+            except httpx.HTTPError:
+                kind = "other"
+            finally:
+                stats[kind] += 1
+                stats["longest_answer_s"] = max(stats["longest_answer_s"], time.perf_counter() - began)
+
+
+def replay_flood_process(base: str, table_id: str, seconds: float) -> dict[str, float]:
+    """The replay flood's loops for ``seconds``, in a process of their own (``replay_flood_elsewhere``)."""
+    async def flood() -> dict[str, float]:
+        stats: dict[str, float] = {}
+        stop_at = time.perf_counter() + seconds
+        loops = [asyncio.create_task(replay_flood(base, table_id, address, stats, stop_at))
+                 for address in REPLAY_ADDRESSES]
+        await asyncio.wait(loops, timeout=seconds)
+        for loop in loops:  # a request still unanswered at the end of the phase counts as such
+            loop.cancel()
+        await asyncio.gather(*loops, return_exceptions=True)
+        return stats
+
+    return asyncio.run(flood())
+
+
+async def replay_flood_elsewhere(base: str, table_id: str, stats: dict[str, float], stop_at: float) -> None:
+    """The replay flood from another process: its clients' own work (hundreds of requests of 100 KB and more) would
+    otherwise take this process's CPU from the ordinary clients, whose latency it measures."""
+    loop = asyncio.get_running_loop()
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        job = loop.run_in_executor(pool, replay_flood_process, base, table_id, stop_at - time.perf_counter())
+        try:
+            stats.update(await asyncio.shield(job))
+        except asyncio.CancelledError:  # the phase is over: the process stops at its end too
+            stats.update(await job)
+            raise
+
+
+def finished_long_game(base: str) -> tuple[str, float]:
+    """The longest game the server allows, played to its end by three random bots, and its replay asked for once
+    (before the first phase, so that the flood meets a replay built and kept, as it would an old game's): the game's
+    id and the seconds that first answer took."""
+    table, _ = create_table(base, BOTS_ADDRESS, LONGEST_GAME)
+    deadline = time.monotonic() + 600
+    while httpx.get(f"{base}/tables/{table['id']}", timeout=30).json()["status"] != "finished":
+        if time.monotonic() > deadline:
+            raise SystemExit("the long game for the replay flood did not finish in 10 minutes")
+        time.sleep(0.5)
+    began = time.perf_counter()
+    with httpx.Client(base_url=base, transport=httpx.HTTPTransport(local_address=BOTS_ADDRESS)) as client:
+        client.get(f"/tables/{table['id']}/replay", timeout=600).raise_for_status()
+    return str(table["id"]), time.perf_counter() - began
+
+
 async def hostile(port: int, base: str, kinds: set[str], run: Run, table0: dict[str, Any], spam_token: str,
                   flood: int, bot_tables: int) -> None:
     """Every hostile client chosen, for the second phase."""
@@ -505,6 +584,8 @@ async def hostile(port: int, base: str, kinds: set[str], run: Run, table0: dict[
         jobs.append(spam(port, spam_token, run, run.hostile.setdefault("spam", {}), stop_at))
     if "bots" in kinds:
         jobs.append(strong_bots(base, bot_tables, run.hostile.setdefault("bots", {}), stop_at))
+    if "replay-flood" in kinds:
+        jobs.append(replay_flood_elsewhere(base, run.replay_table, run.hostile.setdefault("replay-flood", {}), stop_at))
     tasks = [asyncio.create_task(job) for job in jobs]
     await asyncio.wait(tasks, timeout=max(0.0, stop_at - time.perf_counter()))
     for task in tasks:
@@ -774,6 +855,11 @@ def main() -> int:
             spam_seats = [{"name": "Spammer", "claimed": True}] + [
                 {"name": f"Bot {s}", "bot": "rulebased"} for s in range(1, 4)]
             spam_token = create_table(base, SPAM_ADDRESS, {"game": "wizard", "players": 4, "seats": spam_seats})[1][0]
+        if "replay-flood" in kinds:
+            began = time.perf_counter()
+            run.replay_table, first = finished_long_game(base)
+            print(f"the replay flood's game: {run.replay_table}, played in {time.perf_counter() - began - first:.1f} s,"
+                  f" its replay first answered in {first:.1f} s")
         after_create = rss_kib(server.pid)
         # The clients' own collector pauses would count as server latency: keep them out of the measured window.
         gc.freeze()

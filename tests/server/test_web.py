@@ -21,6 +21,7 @@ from wizardcards.core import PRESETS, GameRecord, RankStyle, RuleSet, action_to_
 from wizardcards.core.cards import cards_of
 from wizardcards.server import create_app
 from wizardcards.server.players import BASELINES
+from wizardcards.server.replays import expand_steps
 from wizardcards.server.serialize import view_to_json
 
 from .helpers import LOOSE_LIMITS, Client, as_json, poster, trick_as_sent, wait_until_finished, with_tokens
@@ -332,8 +333,10 @@ def test_the_replay_of_a_finished_game_shows_every_step_and_hand(client: TestCli
     assert response.status_code == 200 and response.headers["content-encoding"] == "gzip"
     replay = response.json()
     assert (replay["table"], replay["game"], replay["names"]) == (table["id"], "wily", list("ABCD"))
-    assert RuleSet.from_dict(replay["rules"]) == record.rules
-    steps = replay["steps"]
+    assert replay["format"] == "wizardcards-replay/2" and RuleSet.from_dict(replay["rules"]) == record.rules
+    later = replay["steps"][1:]  # compact: each only with the fields that changed (of 33)
+    assert sum(len(step["view"]) for step in later) < 8 * len(later)
+    steps = expand_steps(replay["steps"])
     assert len(steps) == len(record.actions) + 1
     states = list(replay_states(record))
     assert (steps[0]["number"], steps[0]["seat"], steps[0]["action"], steps[0]["text"]) == (0, -1, None, None)

@@ -9,7 +9,8 @@ that speaks the protocol.
     POST /tables/{id}/join            take the lowest free open seat of a waiting table (a fresh token)
     POST /invites                     exchange an invite code for the invited seat's token
     GET  /tables/{id}/record          the GameRecord of a finished game (a running game's seed would show every hand)
-    GET  /tables/{id}/replay          a finished game step by step: public view and every hand (gzip when asked)
+    GET  /tables/{id}/replay          a finished game step by step: public view and every hand (built once, stored
+                                      gzipped; ETag); both count toward ``replays_per_minute``
     GET  /tables/{id}/sheet           the score sheet as every seat sees it
     GET  /players/{name}/stats        finished games, wins and mean Wizard score of the human seats with that name
     GET  /protocol.schema.json        the JSON Schema of every protocol message
@@ -44,6 +45,7 @@ from .cluster import ElsewhereError, Member
 from .connection import Connection
 from .credentials import invite_link, seat_link, watch_link
 from .db import default_url, make_engine, upgrade
+from .finished import FinishedTable
 from .headers import BodyLimit, SecurityHeaders
 from .limits import Limits, RateLimitedError, Throttle
 from .manager import DEFAULT_BOT_PACE, MAX_BOT_PACE, TableManager
@@ -53,6 +55,7 @@ from .relay import MOVING, RELAYED, forward, relay_socket
 from .table import LiveTable, NoSeatError, TableError
 
 WEB = Path(__file__).with_name("web")  # the browser client (plain files, shipped as package data)
+REPLAY_CACHE = "public, max-age=3600"  # a browser asks again after an hour (a new server may write a new format)
 
 
 class _Strict(BaseModel):
@@ -247,7 +250,7 @@ def create_app(
     ) -> dict[str, Any]:
         return await manager().page(status, limit, offset, client_of(http))
 
-    async def find_table(table_id: str, http: Request) -> LiveTable:
+    async def find_table(table_id: str, http: Request) -> LiveTable | FinishedTable:
         table = await manager().describe(table_id, client_of(http))
         if table is None:
             raise HTTPException(404, f"no table {table_id!r}")
@@ -288,19 +291,27 @@ def create_app(
 
     @app.get("/tables/{table_id}/replay")
     async def get_replay(table_id: str, http: Request) -> Response:
+        manager().clients.hit("replays", client_of(http))
         table = await find_table(table_id, http)
         try:
-            text = await manager().replay(table)
+            replay = await manager().replay(table)
         except TableError as error:
             raise HTTPException(409, str(error)) from None
-        return Response(text, media_type="application/json")
+        # a finished game's replay never changes: cached, and asked again by its ETag (304, no body)
+        headers = {"ETag": replay.etag, "Cache-Control": REPLAY_CACHE, "Vary": "Accept-Encoding"}
+        if replay.etag in http.headers.get("if-none-match", ""):
+            return Response(status_code=304, headers=headers)
+        if "gzip" in http.headers.get("accept-encoding", ""):
+            return Response(replay.body, media_type="application/json", headers={**headers, "Content-Encoding": "gzip"})
+        return Response(replay.plain(), media_type="application/json", headers=headers)
 
     @app.get("/tables/{table_id}/record")
     async def get_record(table_id: str, http: Request) -> dict[str, Any]:
+        manager().clients.hit("replays", client_of(http))
         table = await find_table(table_id, http)
         if table.status != "finished":
             raise HTTPException(409, "a record is published once the game is over (its seed reveals every hand)")
-        return manager().record(table).to_dict()
+        return (await manager().record(table.id)).to_dict()
 
     @app.post("/locate")
     async def locate(request: LocateRequest, http: Request) -> dict[str, Any]:

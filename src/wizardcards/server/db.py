@@ -17,6 +17,7 @@ from typing import Any
 from sqlalchemy import BigInteger, DateTime, Float, ForeignKey, Integer, String, Text, create_engine, event, false, true
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import LargeBinary
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 
@@ -89,6 +90,18 @@ class ActionRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[int] = mapped_column(Integer)
     client_id: Mapped[str | None] = mapped_column(String(128), nullable=True)  # None for a bot's action
+
+
+class FinishedGameRow(Base):
+    """What the read routes need of a finished game, so that it is never replayed to answer them: its summary and score
+    sheet as its last action left them, and its replay as served, built once (``replays.py``)."""
+
+    __tablename__ = "finished_games"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    summary: Mapped[str] = mapped_column(Text)  # JSON: {"summary": LiveTable.summary(), "sheet": LiveTable.sheet()}
+    replay: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)  # gzip-compressed replay JSON
+    replay_etag: Mapped[str | None] = mapped_column(String(80), nullable=True)
 
 
 class SharedPadRow(Base):

@@ -120,6 +120,7 @@ class ClientLimits:
             "connections": (RateLimitItemPerMinute(limits.connections_per_minute), "connections opened"),
             "loads": (RateLimitItemPerMinute(limits.table_loads_per_minute), "old games read back"),
             "hints": (RateLimitItemPerMinute(limits.hints_per_minute), "hints"),
+            "replays": (RateLimitItemPerMinute(limits.replays_per_minute), "replays or records"),
             "chat": (RateLimitItemPerSecond(limits.chat_lines_per_10s, 10), "chat lines"),
         }
         self.connections: dict[str, int] = {}

@@ -28,9 +28,10 @@ from . import protocol as P
 from . import storage as S
 from .connection import Connection
 from .credentials import digest, new_token
+from .finished import FinishedTable
 from .limits import ClientLimits, Limits, RateLimitedError
 from .players import STAND_IN, bot_spec_error
-from .replays import Replays
+from .replays import Replay, Replays
 from .table import UNAVAILABLE, LiveTable, NoSeatError, TableError, ack_text, seated
 from .workers import BotWorkers
 
@@ -59,7 +60,7 @@ class TableManager:
         self.storage = S.Storage(engine)
         self.writer = S.ActionWriter(engine)
         self.workers = BotWorkers(bot_workers)
-        self.replays = Replays()
+        self.replays = Replays(self._stored_replay, self._build_replay)
         self.tables: dict[str, LiveTable] = {}
         self.by_digest: dict[str, tuple[str, int, str]] = {}  # credential digest: (table id, seat, kind)
         self.by_spectator: dict[str, str] = {}  # spectator token: table id
@@ -343,19 +344,35 @@ class TableManager:
         self._touch(table)
         return table
 
-    async def describe(self, table_id: str, client: str | None = None, pass_on: bool = True) -> LiveTable | None:
-        """A table to read (its summary, sheet, replay or record). In a cluster a table another worker holds raises
-        ``cluster.ElsewhereError`` when ``pass_on`` (the request goes there: it knows who is connected), and any
-        other table is read from the database without taking it, so that it is taken by the worker its connections
-        are routed to (the lobby's list, ``pass_on`` False, reads every table it shows so)."""
-        if self.member is None or table_id in self.tables:
-            return await self.find(table_id, client)
-        owner = await self.storage.run(K.holder, self.member, table_id) if pass_on else None
-        if owner is not None:
-            raise K.ElsewhereError(table_id, owner)
+    async def describe(
+        self, table_id: str, client: str | None = None, pass_on: bool = True
+    ) -> LiveTable | FinishedTable | None:
+        """A table to read (its summary, sheet, replay or record). A finished table not in memory is its stored
+        summary (``finished.py``), not its game replayed; one that finished before summaries were stored is rebuilt
+        once and its summary stored then. In a cluster a table another worker holds raises ``cluster.ElsewhereError``
+        when ``pass_on`` (the request goes there: it knows who is connected), and any other table is read from the
+        database without taking it, so that it is taken by the worker its connections are routed to (the lobby's
+        list, ``pass_on`` False, reads every table it shows so)."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            self._touch(table)
+            return table
+        if self.member is not None and pass_on:
+            owner = await self.storage.run(K.holder, self.member, table_id)
+            if owner is not None:
+                raise K.ElsewhereError(table_id, owner)
         if client is not None:
             self.clients.hit("loads", client)
-        return await self._read(table_id)
+        stored = await self._store(S.load_finished, table_id)
+        if stored is not None:
+            return FinishedTable.from_json(table_id, stored)
+        built = await (self._load(table_id) if self.member is None else self._read(table_id))
+        if built is not None and built.status == "finished":
+            try:
+                await self.storage.run(S.save_finished, table_id, built.finished_json())
+            except Exception:
+                log.exception("table %s: its summary could not be stored", table_id)
+        return built
 
     async def _put_down(self, table: LiveTable) -> None:
         """In a cluster, a table taken only to answer a request that names no table (an invite) is let go again at
@@ -603,6 +620,7 @@ class TableManager:
             except TableError:
                 self._catch_up(table)
                 raise
+            self._ended(table)
             self._after_change(table)
 
     def _after_change(self, table: LiveTable) -> None:
@@ -643,6 +661,7 @@ class TableManager:
                         return "moved"
                     try:
                         await table.accept(self.writer, seat, action, None, None, stand_in)
+                        self._ended(table)
                         return "taken"
                     except TableError as error:
                         self._catch_up(table)
@@ -748,11 +767,39 @@ class TableManager:
 
     # --- finished games -------------------------------------------------------------------------------------
 
-    def record(self, table: LiveTable) -> GameRecord:
-        return table.state.record(list(table.names))
+    async def record(self, table_id: str) -> GameRecord:
+        """The record of a finished table: from memory, or from its rows (its game is not replayed)."""
+        table = self.tables.get(table_id)
+        if table is not None and table.status == "finished":
+            return table.state.record(list(table.names))
+        record: GameRecord | None = await self._store(S.load_record, table_id)
+        if record is None:
+            raise TableError("game_not_over", "a record is published once the game is over")
+        return record
 
-    async def replay(self, table: LiveTable) -> bytes:
-        """The replay JSON of a finished table."""
+    async def replay(self, table: LiveTable | FinishedTable) -> Replay:
+        """The replay of a finished table, as served (built once: ``replays.py``)."""
         if table.status != "finished":
             raise TableError("game_not_over", "a replay is published once the game is over (it shows every hand)")
-        return await self.replays.of(self.record(table), table.id)
+        return await self.replays.of(table.id)
+
+    async def _stored_replay(self, table_id: str) -> Replay | None:
+        found = await self._store(S.load_replay, table_id)
+        return None if found is None else Replay(*found)
+
+    async def _build_replay(self, table_id: str) -> Replay:
+        """A finished game's replay built from its record in a worker process, and stored (it is built once)."""
+        record = await self.record(table_id)
+        replay = Replay.of(await self.workers.replay(record, table_id))
+        table = self.tables.get(table_id)
+        try:
+            await self.storage.run(S.save_replay, table_id, replay.body, replay.etag,
+                                   None if table is None else table.finished_json())
+        except Exception:
+            log.exception("table %s: its replay could not be stored", table_id)
+        return replay
+
+    def _ended(self, table: LiveTable) -> None:
+        """A decision was accepted: at the game's end its replay is built (in the background) and stored."""
+        if table.status == "finished":
+            self._spawn(self.replays.prepare(table.id))

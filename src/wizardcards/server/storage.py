@@ -3,12 +3,14 @@ event loop never waits for the database; and the group commit of accepted action
 
 The database is the authority: the callers change memory only after a write here returned. A table is stored whole
 (its row, its seats and its first credentials in one transaction); a game's end adds to the players' statistics in the
-transaction of its last action.
+transaction of its last action, and so does its row of ``finished_games`` (its summary and score sheet, read by the
+routes instead of replaying the game; its replay is stored there once built).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -20,7 +22,8 @@ from sqlalchemy.engine import Connection as DbConnection
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from .db import ActionRow, CredentialRow, SeatRow, StatRow, TableRow
+from ..core import GameRecord, RuleSet
+from .db import ActionRow, CredentialRow, FinishedGameRow, SeatRow, StatRow, TableRow
 
 T = TypeVar("T")
 
@@ -37,9 +40,11 @@ class StoredTable:
 
 @dataclass(frozen=True)
 class Finish:
-    """What a game's last action adds to the statistics: per human seat (name, game, share of the win, score)."""
+    """What a game's last action stores besides itself: per human seat (name, game, share of the win, score) for the
+    statistics, and the game's summary for ``finished_games``."""
 
     results: list[tuple[str, str, float, int]]
+    stored: str  # the finished_games summary (JSON: LiveTable.finished_json)
 
 
 def now() -> datetime:
@@ -185,6 +190,52 @@ def player_stats(engine: Engine, name: str) -> dict[str, Any]:
     }
 
 
+def load_finished(engine: Engine, table_id: str) -> str | None:
+    """The stored summary of a finished game (JSON); None if it is not finished, or finished before summaries were."""
+    with engine.connect() as db:
+        return db.scalar(select(FinishedGameRow.summary).where(FinishedGameRow.table_id == table_id))
+
+
+def save_finished(engine: Engine, table_id: str, summary: str) -> None:
+    """The summary of a game that finished before summaries were stored, once worked out (kept if one is there)."""
+    with engine.begin() as db:
+        if db.scalar(select(FinishedGameRow.table_id).where(FinishedGameRow.table_id == table_id)) is None:
+            db.execute(insert(FinishedGameRow), [{"table_id": table_id, "summary": summary}])
+
+
+def load_record(engine: Engine, table_id: str) -> GameRecord | None:
+    """The record of a finished game, from its rows alone (nothing is replayed); None for no such finished table."""
+    with engine.connect() as db:
+        row = db.execute(select(TableRow.rules, TableRow.seed).where(
+            TableRow.id == table_id, TableRow.status == "finished")).first()
+        if row is None:
+            return None
+        names = db.scalars(select(SeatRow.name).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)).all()
+        actions = db.scalars(select(ActionRow.action).where(ActionRow.table_id == table_id)
+                             .order_by(ActionRow.number)).all()
+    return GameRecord(rules=RuleSet.from_dict(json.loads(row[0])), seed=row[1], actions=list(actions),
+                      names=list(names))
+
+
+def load_replay(engine: Engine, table_id: str) -> tuple[bytes, str] | None:
+    """A finished game's replay as served (gzip-compressed JSON) and its ETag, once built."""
+    with engine.connect() as db:
+        found = db.execute(select(FinishedGameRow.replay, FinishedGameRow.replay_etag)
+                           .where(FinishedGameRow.table_id == table_id)).first()
+    return None if found is None or found[0] is None or found[1] is None else (found[0], found[1])
+
+
+def save_replay(engine: Engine, table_id: str, body: bytes, etag: str, summary: str | None) -> None:
+    """A finished game's replay, built; ``summary`` makes its row when there is none yet (a game finished before
+    summaries were stored)."""
+    with engine.begin() as db:
+        updated = db.execute(update(FinishedGameRow).where(FinishedGameRow.table_id == table_id)
+                             .values(replay=body, replay_etag=etag))
+        if updated.rowcount == 0 and summary is not None:
+            db.execute(insert(FinishedGameRow), [{"table_id": table_id, "summary": summary, "replay": body,
+                                                  "replay_etag": etag}])
+
+
 def _add_results(db: DbConnection, finish: Finish) -> None:
     for name, game, win, score in finish.results:
         key = (StatRow.name == name, StatRow.game == game)
@@ -259,6 +310,7 @@ class ActionWriter:
             for row, finish, _ in batch:
                 if finish is not None:
                     db.execute(update(TableRow).where(TableRow.id == row["table_id"]).values(status="finished"))
+                    db.execute(insert(FinishedGameRow), [{"table_id": row["table_id"], "summary": finish.stored}])
                     _add_results(db, finish)
 
 

@@ -10,6 +10,7 @@ I/O. What happens around a table (bots, timers, seats handed out) is the manager
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import logging
 import random
@@ -273,13 +274,21 @@ class LiveTable:
         return ack
 
     def _finish(self, final: TrickGameState) -> Finish:
-        """The statistics of a finished game: the seats a person played (bot seats' names count for nothing)."""
+        """What a game's end stores: the statistics of the seats a person played (bot seats' names count for nothing),
+        and the table's summary once finished."""
         winners, returns, game = final.winners(), final.returns(), self.rules.game.value
         return Finish([
             (self.names[seat], game, 1 / len(winners) if seat in winners else 0.0,
              int(returns[seat]) if game == "wizard" else 0)
             for seat in range(self.rules.players) if self.bots[seat] is None
-        ])
+        ], dataclasses.replace(self, state=final, status="finished").finished_json())
+
+    def finished_json(self) -> str:
+        """What the read routes need of this finished table (``finished.FinishedTable``): its summary, as it is with
+        nobody connected, and its score sheet; stored at its end, so that an old game is never replayed for them."""
+        summary = self.summary()
+        summary["players"] = [{**seat, "connected": seat["bot"] is not None} for seat in summary["players"]]
+        return dumps({"summary": summary, "sheet": self.sheet()})
 
 
 def seated(connection: Connection, doing: str, to_spectator: str) -> tuple[LiveTable, int]:

@@ -30,8 +30,8 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from ..core import View
-from . import players
+from ..core import GameRecord, View
+from . import players, replays
 from .players import HintAnswer
 
 NICE = 10  # added to a light worker's niceness
@@ -117,6 +117,12 @@ class BotWorkers:
     async def hint(self, view: View, seq: int) -> HintAnswer:
         answer: HintAnswer = await self._run(False, players.hint_values, view, seq)
         return answer
+
+    async def replay(self, record: GameRecord, table_id: str) -> bytes:
+        """A finished game's replay as served (``replays.replay_body``), built in a light worker: a long game's takes
+        about a second of CPU, which in the server's own process would hold up its event loop."""
+        body: bytes = await self._run(False, replays.replay_body, record, table_id)
+        return body
 
     async def _run(self, heavy: bool, function: Any, *args: Any) -> Any:
         loop = asyncio.get_running_loop()
