@@ -6,13 +6,14 @@ acknowledgement.
 The attacks are written against the contract of issue 14 (a seat's token only to its holder, ``seq`` in actions,
 per-client limits ...). So that each one can also be run against a server from before it and show the attack
 succeeding there, a few things adapt to the server found: options of ``wizard serve`` it does not have (``--limit``,
-``--trust-proxy``, ``--bot-workers``) are left out, and an action carries ``seq`` only where the server's protocol
+``--trust-proxy``, ``--bot-workers``) and limits it does not know are left out, and an action carries ``seq`` only where the server's protocol
 schema has it. Nothing else adapts: every assert is the new contract's.
 """
 
 from __future__ import annotations
 
 import base64
+import dataclasses
 import functools
 import itertools
 import json
@@ -40,7 +41,7 @@ LONG = {"schedule": "custom", "custom_hand_sizes": [15] * 60}  # a thousand deci
 # limits loose enough that a test's own traffic from 127.0.0.1 never meets them (where a test does not attack them)
 LOOSE = {"tables_per_minute": 100_000, "unfinished_tables_per_client": 100_000, "joins_per_minute": 100_000,
          "connections_per_client": 100_000, "connections_per_minute": 100_000, "hellos_per_minute": 100_000,
-         "table_loads_per_minute": 100_000}
+         "table_loads_per_minute": 100_000, "unfinished_tables_per_network": 100_000}
 _ids = itertools.count()
 
 
@@ -59,6 +60,14 @@ def serve_options() -> frozenset[str]:
         if isinstance(choices, dict) and "serve" in choices:
             return frozenset(o for a in choices["serve"]._actions for o in a.option_strings)  # noqa: SLF001
     return frozenset()
+
+
+@functools.cache
+def limit_names() -> frozenset[str]:
+    """The limits ``wizard serve --limit`` knows (the fields of the server's ``Limits``, read in this process)."""
+    from wizardcards.server.limits import Limits
+
+    return frozenset(f.name for f in dataclasses.fields(Limits))
 
 
 @dataclass
@@ -109,7 +118,8 @@ def start(db_url: str, limits: dict[str, float] | None = None, *, loose: bool = 
     args: list[str] = []
     if "--limit" in known:
         for name, value in {**(LOOSE if loose else {}), **(limits or {})}.items():
-            args += ["--limit", f"{name}={value}"]
+            if name in limit_names():
+                args += ["--limit", f"{name}={value}"]
     if trust_proxy and "--trust-proxy" in known:
         args += ["--trust-proxy", "127.0.0.1"]
     if bot_workers is not None and "--bot-workers" in known:
