@@ -27,7 +27,7 @@ loopback address of its own (Linux routes all of 127/8 to the loopback), run in 
 - ``fill`` (issue 24): 49 addresses of one /24 (127.0.20.1 to .49) create waiting tables nobody joins (the creator's
   seat and two invited ones), each as soon as the last is answered, round robin, an address left out once refused;
   meanwhile three of them play a short game against two bots and ask for its rematch, first as its spectator, then
-  as its seat; and a fresh client of another network (127.0.30.1) asks ``POST /tables`` at each quarter of the
+  as its seat; and a fresh client of another network (127.0.30.1) asks ``POST /tables`` in each quarter of the
   phase. With the default ``max_unfinished_tables`` (2,000) filling takes minutes, so pass a lower one
   (``--limit max_unfinished_tables=200``: the ordinary tables count too).
 
@@ -513,7 +513,7 @@ def fill_clients(base: str) -> dict[str, httpx.AsyncClient]:
 
 async def fill(port: int, base: str, run: Run, stats: dict[str, Any], stop_at: float) -> None:
     """Waiting tables nobody joins and rematches, from 49 addresses of one network; a fresh client's POST /tables
-    at each quarter of the phase (issue 24)."""
+    in each quarter of the phase (issue 24)."""
     stats.update(waiting_created=0, waiting_refused=0, rematch_as_spectator="", rematch_as_seat="", fresh="")
     clients = run.fill_clients
     clock = time.perf_counter
@@ -570,8 +570,8 @@ async def fill(port: int, base: str, run: Run, stats: dict[str, Any], stop_at: f
 
     async def fresh() -> None:
         start = run.phases[-1].start
-        for quarter in (1, 2, 3, 4):
-            await asyncio.sleep(max(0.0, start + quarter * (stop_at - start) / 4 - 0.3 - clock()))
+        for quarter in (1, 2, 3, 4):  # in the middle of each quarter, so the last is answered within the phase
+            await asyncio.sleep(max(0.0, start + (quarter - 0.5) * (stop_at - start) / 4 - clock()))
             began = clock()
             try:
                 answer = await clients[FRESH_ADDRESS].post("/tables", json=FILL_BODY)

@@ -68,6 +68,7 @@ class TableManager:
         self.by_spectator: dict[str, str] = {}  # spectator token: table id
         self.set_aside: dict[str, str] = {}  # tables that failed to load: why
         self._finished: OrderedDict[str, None] = OrderedDict()  # finished tables in memory, least recently used first
+        self._creating: list[tuple[str | None, str | None]] = []  # (client, network) of tables being stored now
         self._tasks: set[asyncio.Task[Any]] = set()
 
     def _spawn(self, work: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
@@ -102,10 +103,11 @@ class TableManager:
             if problem is not None:
                 raise TableError("invalid", f"seat {seat}: {problem}")
         network = None if client is None else network_of(client)
-        if self.member is None:
-            unfinished = [t for t in self.tables.values() if t.status not in S.OVER]
+        if self.member is None:  # the tables being stored count too: concurrent creations cannot pass a limit together
+            unfinished = [(t.creator, t.network) for t in self.tables.values() if t.status not in S.OVER]
+            unfinished += self._creating
             total = len(unfinished)
-            mine, ours = sum(t.creator == client for t in unfinished), sum(t.network == network for t in unfinished)
+            mine, ours = sum(c == client for c, _ in unfinished), sum(n == network for _, n in unfinished)
         else:  # a cluster's tables are spread over its workers, and those waiting for people are in none
             total, mine, ours = await self._store(S.unfinished_counts, client, network)
         if client is not None:  # before the server-wide cap: one network over its share hears why
@@ -145,7 +147,12 @@ class TableManager:
                      for s, (name, spec) in enumerate(seats)]
         credentials = [(digest(t), s, "seat") for s, t in tokens.items()]
         credentials += [(digest(c), s, "invite") for s, c in invites.items()]
-        await self._store(S.insert_table, row, seat_rows, credentials)
+        creating = (client, network)
+        self._creating.append(creating)
+        try:
+            await self._store(S.insert_table, row, seat_rows, credentials)
+        finally:
+            self._creating.remove(creating)  # in memory from here on (no await until _add)
         if self.member is not None and humans:
             # In a cluster the table is taken by the first worker asked for it by id (the one the proxy sends its
             # connections to), not by this one, which answered a POST /tables that names no table.
