@@ -110,17 +110,17 @@ def _set_seat(db: DbConnection, table_id: str, seat: int, **values: Any) -> None
 
 
 def save_seat(engine: Engine, table_id: str, seat: int, name: str, joined: bool, by_other: bool = False) -> None:
-    """The seat's name, and that it is claimed (and joined, after its first hello), at a table that is still waiting
-    (``LookupError`` when it expired meanwhile); ``by_other``: a person other than the creator said hello, so the
-    table no longer expires."""
+    """The seat's name, and that it is claimed (and joined, after its first hello), at a table that has not expired
+    (``LookupError`` when it did, meanwhile); ``by_other``: a person other than the creator said hello, so the table
+    no longer expires."""
     values: dict[str, Any] = {"name": name, "claimed": True}
     if joined:
         values["joined"] = True
     with engine.begin() as db:
         # one conditional statement (not a read, then a write), so that an expiry at the same time cannot slip between
         flag = True if by_other else TableRow.joined_by_others
-        waiting = update(TableRow).where(TableRow.id == table_id, TableRow.status == "waiting")
-        if db.execute(waiting.values(joined_by_others=flag)).rowcount != 1:
+        alive = update(TableRow).where(TableRow.id == table_id, TableRow.status != "expired")
+        if db.execute(alive.values(joined_by_others=flag)).rowcount != 1:
             raise LookupError("the table expired")
         _set_seat(db, table_id, seat, **values)
 
