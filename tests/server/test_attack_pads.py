@@ -14,7 +14,7 @@ from .strangers import get, post, running
 
 SHEET = {"format": "wizardcards-pad/1", "names": ["Paul", "Ann", "Bob"], "rules": {"game": "wizard", "players": 3},
          "first_dealer": 0, "scorekeeper": 0, "rounds": [{"bids": [1, 0, 0], "tricks": [1, 0, 0]}]}
-LIFE = 6.0  # seconds a pad lives untouched, here
+LIFE = 10.0  # seconds a pad lives untouched, here (its keeper's changes, every half second, keep it well within)
 
 
 def test_shared_pads_are_capped_and_untouched_ones_expire(tmp_path: Path) -> None:
