@@ -2,7 +2,7 @@
 loopback, first alone and then beside hostile clients, on the same server in the same run.
 
     python benchmarks/server_load.py [--tables 50] [--seconds 8] [--rate 1200] [--db URL] [--port P]
-                                     [--hostile never-read,hello-flood,spam,bots,replay-flood] [--flood 2]
+                                     [--hostile never-read,hello-flood,spam,bots,replay-flood,fill] [--flood 2]
                                      [--bot-tables 3]
                                      [--limit NAME=VALUE ...] [--bot-workers N]
 
@@ -29,6 +29,12 @@ loopback address of its own (Linux routes all of 127/8 to the loopback), run in 
   rounds of 20 cards at 3 players: 3,780 decisions), each from a loopback address of its own, each asking again as
   soon as answered (as a browser would, with gzip), from a process of their own; the game is played by three
   random bots at ``bot_pace`` 0 before the first phase, and its replay asked for once then.
+- ``fill`` (issue 24): 49 addresses of one /24 (127.0.20.1 to .49) create waiting tables nobody joins (the creator's
+  seat and two invited ones), each as soon as the last is answered, round robin, an address left out once refused;
+  meanwhile three of them play a short game against two bots and ask for its rematch, first as its spectator, then
+  as its seat; and a fresh client of another network (127.0.30.1) asks ``POST /tables`` in each quarter of the
+  phase. With the default ``max_unfinished_tables`` (2,000) filling takes minutes, so pass a lower one
+  (``--limit max_unfinished_tables=200``: the ordinary tables count too).
 
 The ordinary tables connect from addresses of their own too (127.1.0.1 for table 0, 127.1.0.2 for table 1, ...), so
 the server's per-client limits apply to them as they would to 50 groups of players on the internet, with the
@@ -84,13 +90,15 @@ from wizardcards.core import find_rules, new_game
 T = TypeVar("T")
 
 STALL_SECONDS = 2.0
-HOSTILE = ("never-read", "hello-flood", "spam", "bots", "replay-flood")
-# one loopback address per hostile client, and the ordinary tables' from 127.1.0.1 on
-NEVER_READ_ADDRESS, FLOOD_ADDRESS, SPAM_ADDRESS, BOTS_ADDRESS = "127.0.0.9", "127.0.0.10", "127.0.0.11", "127.0.0.12"
+HOSTILE = ("never-read", "hello-flood", "spam", "bots", "replay-flood", "fill")
 REPLAY_ADDRESSES = ("127.0.0.13", "127.0.0.14", "127.0.0.15", "127.0.0.16")  # the replay flood's four loops
 LONGEST_GAME = {"game": "wizard", "players": 3, "bot_pace": 0,
                 "options": {"schedule": "custom", "custom_hand_sizes": [20] * 60},
                 "seats": [{"name": f"Random {s}", "bot": "random"} for s in range(3)]}
+# one loopback address per hostile client, and the ordinary tables' from 127.1.0.1 on
+NEVER_READ_ADDRESS, FLOOD_ADDRESS, SPAM_ADDRESS, BOTS_ADDRESS = "127.0.0.9", "127.0.0.10", "127.0.0.11", "127.0.0.12"
+FILL_ADDRESSES = [f"127.0.20.{n}" for n in range(1, 50)]  # one /24: 49 addresses, as in issue 24
+FRESH_ADDRESS = "127.0.30.1"  # a client of another network, who only wants to start a game
 
 
 def table_address(number: int) -> str:
@@ -176,10 +184,11 @@ class Run:
     ready: int = 0
     finished: int = 0
     first_finish: float = float("inf")
-    hostile: dict[str, dict[str, float]] = field(default_factory=dict)
+    hostile: dict[str, dict[str, Any]] = field(default_factory=dict)
     with_seq: bool = False  # the server's action message has "seq"
     stop_at: float = float("inf")  # the end of the last phase, set when the first starts
     replay_table: str = ""  # the long finished game the replay flood asks for
+    fill_clients: dict[str, httpx.AsyncClient] = field(default_factory=dict)  # the hostile fill's, made beforehand
 
     def phase_at(self, when: float) -> Phase | None:
         for phase in self.phases:
@@ -566,6 +575,92 @@ def finished_long_game(base: str) -> tuple[str, float]:
     with httpx.Client(base_url=base, transport=httpx.HTTPTransport(local_address=BOTS_ADDRESS)) as client:
         client.get(f"/tables/{table['id']}/replay", timeout=600).raise_for_status()
     return str(table["id"]), time.perf_counter() - began
+FILL_BODY = {"game": "wizard", "players": 3,
+             "seats": [{"name": "Host", "claimed": True}, {"name": "Invited 1"}, {"name": "Invited 2"}]}
+
+
+def fill_clients(base: str) -> dict[str, httpx.AsyncClient]:
+    """The HTTP clients of ``fill``, one per address, made before the clock starts: making 50 takes this process
+    a second or more (in the measured phase the ordinary tables would count it as the server's latency). Plain
+    HTTP: verify=False spares loading the CA bundle for each."""
+    return {a: httpx.AsyncClient(base_url=base, timeout=30,
+                                 transport=httpx.AsyncHTTPTransport(local_address=a, verify=False))
+            for a in [*FILL_ADDRESSES, FRESH_ADDRESS]}
+
+
+async def fill(port: int, base: str, run: Run, stats: dict[str, Any], stop_at: float) -> None:
+    """Waiting tables nobody joins and rematches, from 49 addresses of one network; a fresh client's POST /tables
+    in each quarter of the phase (issue 24)."""
+    stats.update(waiting_created=0, waiting_refused=0, rematch_as_spectator="", rematch_as_seat="", fresh="")
+    clients = run.fill_clients
+    clock = time.perf_counter
+
+    async def waiting_tables() -> None:
+        refused: set[str] = set()
+        while clock() < stop_at and len(refused) < len(FILL_ADDRESSES):
+            for address in FILL_ADDRESSES:
+                if address in refused or clock() >= stop_at:
+                    continue
+                answer = await clients[address].post("/tables", json=FILL_BODY)
+                if answer.status_code == 201:
+                    stats["waiting_created"] += 1
+                else:
+                    stats["waiting_refused"] += 1
+                    refused.add(address)
+
+    async def rematches(address: str) -> None:
+        body = {"game": "wizard", "players": 3, "options": {"schedule": "custom", "custom_hand_sizes": [1]},
+                "bot_pace": 0, "seats": [{"name": "Host", "claimed": True}, {"name": "Bot 1", "bot": "rulebased"},
+                                         {"name": "Bot 2", "bot": "rulebased"}]}
+        answer = await clients[address].post("/tables", json=body)
+        if answer.status_code != 201:
+            stats["rematch_as_seat"] += f"game {answer.status_code} "
+            return
+        table = answer.json()
+        async with await ws_connect(port, address) as seat:
+            await seat.send(json.dumps({"type": "hello", "id": "h", "token": table["seats"][0]["token"]}))
+            async for raw in seat:  # the first legal action at each turn, to the end
+                frame = json.loads(raw)
+                if frame["type"] != "view":
+                    continue
+                if frame["view"]["current_player"] == -4:
+                    break
+                if frame["status"] == "playing" and frame["view"]["legal_actions"]:
+                    action = frame["view"]["legal_actions"][0]
+                    await seat.send(action_message(run, f"a{frame['seq']}", action, frame["seq"]))
+            for who, token in (("spectator", table["spectator_token"]), ("seat", None)):
+                ws = seat
+                if token is not None:
+                    ws = await ws_connect(port, address)
+                    await ws.send(json.dumps({"type": "hello", "id": "w", "token": token}))
+                await ws.send(json.dumps({"type": "rematch", "id": "r"}))
+                async for raw in ws:
+                    frame = json.loads(raw)
+                    if frame["type"] == "rematch" or frame.get("reply_to") == "r":
+                        stats[f"rematch_as_{who}"] += ("created " if frame["type"] == "rematch"
+                                                       else f"{frame['code']} ")
+                        break
+                if ws is not seat:
+                    await ws.close()
+                if who == "spectator" and "created" in stats["rematch_as_spectator"]:
+                    break  # one rematch per game: the spectator's was it
+
+    async def fresh() -> None:
+        start = run.phases[-1].start
+        for quarter in (1, 2, 3, 4):  # in the middle of each quarter, so the last is answered within the phase
+            await asyncio.sleep(max(0.0, start + (quarter - 0.5) * (stop_at - start) / 4 - clock()))
+            began = clock()
+            try:
+                answer = await clients[FRESH_ADDRESS].post("/tables", json=FILL_BODY)
+                stats["fresh"] += f"{answer.status_code} in {(clock() - began) * 1000:.0f} ms; "
+            except httpx.HTTPError as error:
+                stats["fresh"] += f"{type(error).__name__}; "
+
+    try:
+        await asyncio.gather(waiting_tables(), fresh(), *(rematches(a) for a in FILL_ADDRESSES[:3]))
+    finally:
+        for client in clients.values():
+            await client.aclose()
 
 
 async def hostile(port: int, base: str, kinds: set[str], run: Run, table0: dict[str, Any], spam_token: str,
@@ -586,6 +681,8 @@ async def hostile(port: int, base: str, kinds: set[str], run: Run, table0: dict[
         jobs.append(strong_bots(base, bot_tables, run.hostile.setdefault("bots", {}), stop_at))
     if "replay-flood" in kinds:
         jobs.append(replay_flood_elsewhere(base, run.replay_table, run.hostile.setdefault("replay-flood", {}), stop_at))
+    if "fill" in kinds:
+        jobs.append(fill(port, base, run, run.hostile.setdefault("fill", {}), stop_at))
     tasks = [asyncio.create_task(job) for job in jobs]
     await asyncio.wait(tasks, timeout=max(0.0, stop_at - time.perf_counter()))
     for task in tasks:
@@ -799,9 +896,9 @@ def main() -> int:
                         help="actions per second offered over all tables (default 1200, above the 1,000 the target"
                         " names); 0 offers them as fast as the server answers (saturation: the highest rate, and a"
                         " latency that is mostly queueing)")
-    parser.add_argument("--hostile", default=",".join(HOSTILE),
-                        help=f"the hostile clients of the second phase, of {', '.join(HOSTILE)} (default all;"
-                        " 'none' for none)")
+    parser.add_argument("--hostile", default="never-read,hello-flood,spam,bots",
+                        help=f"the hostile clients of the second phase, of {', '.join(HOSTILE)} (default all but"
+                        " fill, which wants a lower max_unfinished_tables; 'none' for none)")
     parser.add_argument("--flood", type=int, default=2, help="connections of the hello flood at once (default 2)")
     parser.add_argument("--bot-tables", type=int, default=3,
                         help="tables of three search:level=5 bots created in a row (default 3)")
@@ -861,6 +958,8 @@ def main() -> int:
             print(f"the replay flood's game: {run.replay_table}, played in {time.perf_counter() - began - first:.1f} s,"
                   f" its replay first answered in {first:.1f} s")
         after_create = rss_kib(server.pid)
+        if "fill" in kinds:
+            run.fill_clients = fill_clients(base)
         # The clients' own collector pauses would count as server latency: keep them out of the measured window.
         gc.freeze()
         gc.set_threshold(10_000, 50, 100)
@@ -908,7 +1007,7 @@ def main() -> int:
               f" accepted action), its bot workers {phase.workers_cpu:.1f} s, clients (this process)"
               f" {phase.client_cpu:.1f} s")
     for kind, stats in run.hostile.items():
-        print(f"   hostile {kind}: " + ", ".join(f"{k} {v:.3g}" if isinstance(v, float) else f"{k} {v}"
+        print(f"   hostile {kind}: " + ", ".join(f"{k} {v:.3g}" if isinstance(v, float) else f"{k} {v}".rstrip()
                                                  for k, v in stats.items()))
     print(f"server log: {Path(directory) / 'server.log'}")
     print(f"server memory: {before / 1024:.0f} MiB idle, {after_create / 1024:.0f} MiB with the tables, "

@@ -6,13 +6,14 @@ acknowledgement.
 The attacks are written against the contract of issue 14 (a seat's token only to its holder, ``seq`` in actions,
 per-client limits ...). So that each one can also be run against a server from before it and show the attack
 succeeding there, a few things adapt to the server found: options of ``wizard serve`` it does not have (``--limit``,
-``--trust-proxy``, ``--bot-workers``) are left out, and an action carries ``seq`` only where the server's protocol
-schema has it. Nothing else adapts: every assert is the new contract's.
+``--trust-proxy``, ``--bot-workers``) and limits it does not know are left out, and an action carries ``seq`` only
+where the server's protocol schema has it. Nothing else adapts: every assert is the new contract's.
 """
 
 from __future__ import annotations
 
 import base64
+import dataclasses
 import functools
 import itertools
 import json
@@ -40,7 +41,7 @@ LONG = {"schedule": "custom", "custom_hand_sizes": [15] * 60}  # a thousand deci
 # limits loose enough that a test's own traffic from 127.0.0.1 never meets them (where a test does not attack them)
 LOOSE = {"tables_per_minute": 100_000, "unfinished_tables_per_client": 100_000, "joins_per_minute": 100_000,
          "connections_per_client": 100_000, "connections_per_minute": 100_000, "hellos_per_minute": 100_000,
-         "table_loads_per_minute": 100_000}
+         "table_loads_per_minute": 100_000, "unfinished_tables_per_network": 100_000}
 _ids = itertools.count()
 
 
@@ -59,6 +60,14 @@ def serve_options() -> frozenset[str]:
         if isinstance(choices, dict) and "serve" in choices:
             return frozenset(o for a in choices["serve"]._actions for o in a.option_strings)  # noqa: SLF001
     return frozenset()
+
+
+@functools.cache
+def limit_names() -> frozenset[str]:
+    """The limits ``wizard serve --limit`` knows (the fields of the server's ``Limits``, read in this process)."""
+    from wizardcards.server.limits import Limits
+
+    return frozenset(f.name for f in dataclasses.fields(Limits))
 
 
 @dataclass
@@ -109,7 +118,8 @@ def start(db_url: str, limits: dict[str, float] | None = None, *, loose: bool = 
     args: list[str] = []
     if "--limit" in known:
         for name, value in {**(LOOSE if loose else {}), **(limits or {})}.items():
-            args += ["--limit", f"{name}={value}"]
+            if name in limit_names():
+                args += ["--limit", f"{name}={value}"]
     if trust_proxy and "--trust-proxy" in known:
         args += ["--trust-proxy", "127.0.0.1"]
     if bot_workers is not None and "--bot-workers" in known:
@@ -164,8 +174,13 @@ def headers_of(client: str | None) -> dict[str, str]:
     return {"X-Forwarded-For": client} if client else {}
 
 
-def post(server: Server, path: str, body: Any, client: str | None = None, timeout: float = 20.0) -> httpx.Response:
-    return httpx.post(server.http + path, json=body, headers=headers_of(client), timeout=timeout)
+def post(server: Server, path: str, body: Any, client: str | None = None, timeout: float = 20.0,
+         source: str | None = None, headers: dict[str, str] | None = None) -> httpx.Response:
+    """POST as ``client`` (``X-Forwarded-For``, believed with ``trust_proxy``), or from the loopback address
+    ``source`` itself (Linux routes all of 127/8 to the loopback: no proxy needed)."""
+    transport = None if source is None else httpx.HTTPTransport(local_address=source)
+    with httpx.Client(transport=transport, timeout=timeout) as http:
+        return http.post(server.http + path, json=body, headers={**headers_of(client), **(headers or {})})
 
 
 def get(server: Server, path: str, timeout: float = 20.0) -> httpx.Response:
@@ -178,8 +193,8 @@ def table_body(seats: list[dict[str, Any]], options: dict[str, Any] | None = Non
 
 
 def create(server: Server, seats: list[dict[str, Any]], options: dict[str, Any] | None = None,
-           client: str | None = None, **extra: Any) -> dict[str, Any]:
-    response = post(server, "/tables", table_body(seats, options, **extra), client)
+           client: str | None = None, source: str | None = None, **extra: Any) -> dict[str, Any]:
+    response = post(server, "/tables", table_body(seats, options, **extra), client, source=source)
     assert response.status_code == 201, response.text
     return response.json()  # type: ignore[no-any-return]
 
@@ -221,12 +236,14 @@ class Closed(Exception):
 class Peer:
     """One WebSocket connection that keeps every frame it receives and the newest view's seq, status and view."""
 
-    def __init__(self, server: Server, client: str | None = None, timeout: float = 10.0) -> None:
+    def __init__(self, server: Server, client: str | None = None, timeout: float = 10.0,
+                 source: str | None = None) -> None:
         self.server = server
         self.timeout = timeout
+        bind = {} if source is None else {"source_address": (source, 0)}  # from that loopback address itself
         self.connection: ClientConnection = connect(
             f"ws://127.0.0.1:{server.port}/ws", open_timeout=timeout, additional_headers=headers_of(client),
-            close_timeout=1,
+            close_timeout=1, **bind,
         ).__enter__()  # entered by hand, as live.WebSocketClient does (closed in close())
         self.frames: list[dict[str, Any]] = []
         self.last_sent: dict[str, Any] | str | None = None
@@ -333,8 +350,9 @@ class Peer:
             pass
 
 
-def seated(server: Server, token: str, name: str | None = None, client: str | None = None) -> Peer:
-    peer = Peer(server, client)
+def seated(server: Server, token: str, name: str | None = None, client: str | None = None,
+           source: str | None = None) -> Peer:
+    peer = Peer(server, client, source=source)
     answer = peer.hello(token, name)
     assert answer["type"] == "welcome", answer
     return peer

@@ -7,6 +7,7 @@ that speaks the protocol.
     POST /tables                      create a table: game, preset, players, rule options, seats (human or bot), hints
     GET  /tables[?status&limit&offset] a page of tables, newest first;  GET /tables/{id}: one (no seed, no tokens)
     POST /tables/{id}/join            take the lowest free open seat of a waiting table (a fresh token)
+    POST /tables/{id}/seats/{n}/free  the host frees a seat handed out by join whose holder has not said hello
     POST /invites                     exchange an invite code for the invited seat's token
     GET  /tables/{id}/record          the GameRecord of a finished game (a running game's seed would show every hand)
     GET  /tables/{id}/replay          a finished game step by step: public view and every hand (built once, stored
@@ -31,7 +32,8 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, cast
 
 import httpx
-from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import Path as PathPart
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -245,10 +247,11 @@ def create_app(
 
     @app.get("/tables")
     async def list_tables(
-        http: Request, status: Literal["waiting", "playing", "finished"] | None = None,
+        http: Request, status: Literal["waiting", "playing", "finished", "expired"] | None = None,
         limit: Annotated[int, Query(ge=1, le=200)] = 50, offset: Annotated[int, Query(ge=0)] = 0,
+        open: bool = False,  # only waiting tables with a free open seat: what Join can really take
     ) -> dict[str, Any]:
-        return await manager().page(status, limit, offset, client_of(http))
+        return await manager().page(status, limit, offset, client_of(http), open_only=open)
 
     async def find_table(table_id: str, http: Request) -> LiveTable | FinishedTable:
         table = await manager().describe(table_id, client_of(http))
@@ -280,6 +283,22 @@ def create_app(
             raise HTTPException(404, f"no table {table_id!r}")
         table, seat, token = claimed
         return {"table": table.id, "seat": seat, "token": token, "link": seat_link(token)}
+
+    @app.post("/tables/{table_id}/seats/{seat}/free")
+    async def free_seat(table_id: str, seat: Annotated[int, PathPart(ge=0, le=6)], http: Request,
+                        authorization: Annotated[str | None, Header(max_length=256)] = None) -> dict[str, Any]:
+        token = (authorization or "").removeprefix("Bearer ").strip()
+        if not token:
+            raise HTTPException(401, "the host's seat token is needed: Authorization: Bearer TOKEN")
+        try:
+            table = await manager().free_seat(table_id, seat, token, client_of(http))
+        except PermissionError as error:
+            raise HTTPException(403, str(error)) from None
+        except NoSeatError as error:
+            raise HTTPException(409, str(error)) from None
+        if table is None:
+            raise HTTPException(404, f"no table {table_id!r}")
+        return table.summary()
 
     @app.post("/invites")
     async def claim_invite(request: InviteRequest, http: Request) -> dict[str, Any]:

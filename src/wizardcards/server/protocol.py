@@ -190,6 +190,7 @@ class Player(_Message):
     bot: str | None  # the bot spec; None for a human seat
     open: bool  # POST /tables/{id}/join may hand it out (else invite-only)
     claimed: bool  # taken: a connection said hello with its token, or POST /tables/{id}/join handed it out (bots: true)
+    joined: bool  # its holder has said hello (bots: true); a seat claimed but not joined may be freed by the host
     connected: bool  # a connection holds the seat now (bots: true, they play in the server)
 
 
