@@ -13,9 +13,9 @@ the connections. Two pools, so that one table of strong bots cannot slow the oth
   ordinary tables' p99 (``benchmarks/server_load.py --hostile bots``).
 
 A table asks for one decision at a time (``manager.py``), and each pool takes the questions waiting for it in the
-order of ``scheduling.py``: a person's first, then round robin over the clients that asked. The pools are shared by every server of a process (tests
-start many) and made on first use; their processes are forked from a clean ``forkserver`` process that has imported
-the bots once, and each leaves when its server is gone.
+order of ``scheduling.py``: a person's first, then round robin over the clients that asked. The pools are shared by
+every server of a process (tests start many) and made on first use; their processes are forked from a clean
+``forkserver`` process that has imported the bots once, and each leaves when its server is gone.
 """
 
 from __future__ import annotations
