@@ -4,6 +4,8 @@ loopback, first alone and then beside hostile clients, on the same server in the
     python benchmarks/server_load.py [--tables 50] [--seconds 8] [--rate 1200] [--db URL] [--port P]
                                      [--hostile never-read,hello-flood,spam,bots] [--flood 2] [--bot-tables 3]
                                      [--limit NAME=VALUE ...] [--bot-workers N]
+    python benchmarks/server_load.py --hostile bot-starve [--seconds 30] [--bot-tables 20] [--starve-addresses 10]
+                                     [--hand-size 5] [--starve-seated]
 
 Starts ``wizard serve`` as a subprocess on a fresh SQLite file (or ``--db``), creates the tables, opens 4 connections
 per table (200 in all), and has the seat on turn at every table send a random legal action when its view says so:
@@ -24,6 +26,16 @@ loopback address of its own (Linux routes all of 127/8 to the loopback), run in 
 - ``spam``: a seat of its own table (three ``rulebased`` bots with it) that chats 50 lines a second and asks for a
   hint at each of its decisions, acting once the hint is answered (or refused);
 - ``bots``: ``--bot-tables`` tables of three ``search:level=5`` bots and nobody else, created one after the other.
+
+``bot-starve`` (issue 24) runs alone, without the 50 tables: a victim's table (a person who plays at once and three
+``search:level=5`` bots, ``bot_pace`` 0, so that what is timed is the bots' decisions and not their pace) plays
+``--seconds`` alone, then ``--seconds`` more beside ``--bot-tables`` (20) tables of three ``search:level=5`` bots
+alone, created from ``--starve-addresses`` (10) addresses of one /24 (two each: ``bot_tables_per_client`` refuses a
+third from one address). Every round has ``--hand-size`` cards, so both phases see alike decisions. It prints the
+victim's bot decision times (p50/p95/max) and its person's turns a minute in each phase, and the ratio p95 under
+attack / p95 alone (target <= 1.5). ``--starve-seated``: the attacker sits at each of its tables and plays at once,
+so its questions come before nobody's as the victim's do, and only the round robin over clients (networks) is left
+between them.
 
 The ordinary tables connect from addresses of their own too (127.1.0.1 for table 0, 127.1.0.2 for table 1, ...), so
 the server's per-client limits apply to them as they would to 50 groups of players on the internet, with the
@@ -722,17 +734,24 @@ class Victim:
 
     decisions: list[tuple[float, float]] = field(default_factory=list)  # (when a bot's turn came, how long it took)
     turns: list[float] = field(default_factory=list)  # when the person's turn came
+    waiting_since: float | None = None  # a bot's turn not over yet
 
     def in_phase(self, start: float, end: float) -> tuple[list[float], int]:
-        return [d for at, d in self.decisions if start <= at < end], sum(start <= at < end for at in self.turns)
+        """The bot decisions begun in the phase (one still awaited at its end counts as long as it has waited: a
+        lower bound), and the person's turns."""
+        times = [d for at, d in self.decisions if start <= at < end]
+        if self.waiting_since is not None and start <= self.waiting_since < end:
+            times.append(end - self.waiting_since)
+        return times, sum(start <= at < end for at in self.turns)
 
 
-async def victim_plays(port: int, token: str, with_seq: bool, victim: Victim, stop_at: float) -> None:
+async def victim_plays(port: int, token: str, with_seq: bool, victim: Victim, stop_at: float,
+                       address: str = VICTIM_ADDRESS) -> None:
     """The person at the victim's table: a random legal action as soon as its turn comes; each bot decision timed
     from the view that puts the bot on turn to the view with its move (the table's pace is 0: no waiting but the
     bot's own)."""
     rng = random.Random(3)
-    async with await ws_connect(port, VICTIM_ADDRESS) as ws:
+    async with await ws_connect(port, address) as ws:
         await ws.send(json.dumps({"type": "hello", "id": "h", "token": token}))
         bot_turn: tuple[float, int] | None = None  # when a bot's turn came, and at which seq
         acted = -1
@@ -743,7 +762,7 @@ async def victim_plays(port: int, token: str, with_seq: bool, victim: Victim, st
             now, view, seq = time.perf_counter(), frame["view"], frame["seq"]
             if bot_turn is not None and seq > bot_turn[1]:
                 victim.decisions.append((bot_turn[0], now - bot_turn[0]))
-                bot_turn = None
+                bot_turn = victim.waiting_since = None
             if now >= stop_at or view["current_player"] == -4:
                 return
             if view["legal_actions"] and seq > acted:
@@ -755,7 +774,7 @@ async def victim_plays(port: int, token: str, with_seq: bool, victim: Victim, st
                     message["seq"] = seq
                 await ws.send(json.dumps(message))
             elif not view["legal_actions"] and bot_turn is None:
-                bot_turn = (now, seq)
+                bot_turn, victim.waiting_since = (now, seq), now
 
 
 async def starve(base: str, port: int, args: argparse.Namespace, with_seq: bool) -> dict[str, Any]:
@@ -764,7 +783,8 @@ async def starve(base: str, port: int, args: argparse.Namespace, with_seq: bool)
     strong = {"name": "Strong", "bot": "search:level=5"}
     victim_body = {"game": "wizard", "players": 4, "options": options, "bot_pace": 0,
                    "seats": [{"name": "Victim", "claimed": True}] + [strong] * 3}
-    attack_body = {"game": "wizard", "players": 3, "options": options, "seats": [strong] * 3}
+    attack_body = {"game": "wizard", "players": 3, "options": options, "bot_pace": 0,
+                   "seats": [{"name": "Attacker", "claimed": True} if args.starve_seated else strong, strong, strong]}
     table, tokens = await asyncio.to_thread(create_table, base, VICTIM_ADDRESS, victim_body)
     victim, clock = Victim(), time.perf_counter
     far = clock() + 3600
@@ -773,12 +793,17 @@ async def starve(base: str, port: int, args: argparse.Namespace, with_seq: bool)
     await asyncio.sleep(args.seconds)
     created: list[str] = []
     refusals: dict[str, int] = {}
+    seated: list[asyncio.Task[None]] = []  # --starve-seated: the attacker's person at each of its tables
     for n in range(args.bot_tables):
-        transport = httpx.AsyncHTTPTransport(local_address=starver_address(n % args.starve_addresses))
+        address = starver_address(n % args.starve_addresses)
+        transport = httpx.AsyncHTTPTransport(local_address=address)
         async with httpx.AsyncClient(base_url=base, transport=transport) as client:
             answer = await client.post("/tables", json=attack_body, timeout=30)
             if answer.status_code == 201:
                 created.append(answer.json()["id"])
+                if args.starve_seated:
+                    token = answer.json()["seats"][0]["token"]
+                    seated.append(asyncio.create_task(victim_plays(port, token, with_seq, Victim(), far, address)))
             else:
                 why = f"{answer.status_code} {answer.json().get('detail', '')}"
                 refusals[why] = refusals.get(why, 0) + 1
@@ -791,8 +816,9 @@ async def starve(base: str, port: int, args: argparse.Namespace, with_seq: bool)
     attacked = (clock(), clock() + args.seconds)
     await asyncio.sleep(args.seconds)
     attackers = await decisions() - before
-    playing.cancel()
-    await asyncio.gather(playing, return_exceptions=True)
+    for task in [playing, *seated]:
+        task.cancel()
+    await asyncio.gather(playing, *seated, return_exceptions=True)
     return {"victim": victim, "alone": alone, "attacked": attacked, "created": len(created), "refusals": refusals,
             "attacker_decisions": attackers, "table": table["id"]}
 
@@ -810,7 +836,9 @@ def bot_starve_main(args: argparse.Namespace) -> int:
     victim: Victim = result["victim"]
     print(f"bot-starve: a victim's table (a person who plays at once, three search:level=5 bots, bot_pace 0) from"
           f" {VICTIM_ADDRESS}, {args.hand_size} cards a round, {args.seconds:.0f} s alone, then {args.seconds:.0f} s"
-          f" beside {args.bot_tables} tables of three search:level=5 bots alone from {args.starve_addresses}"
+          f" beside {args.bot_tables} tables of " + ("a person who plays at once and two search:level=5 bots"
+                                                      if args.starve_seated else "three search:level=5 bots alone")
+          + f" from {args.starve_addresses}"
           f" addresses of one /24 ({starver_address(0)}...); database {url}")
     print(f"server: {' '.join(command[2:])}; {os.cpu_count()} CPUs, shared with the clients")
     print(f"attacker: {result['created']} tables created, refused: "
@@ -893,6 +921,9 @@ def main() -> int:
                         help="tables of three search:level=5 bots created in a row (default 3; bot-starve: 20)")
     parser.add_argument("--starve-addresses", type=int, default=10,
                         help="bot-starve: the addresses of one /24 the attacker's tables come from (default 10)")
+    parser.add_argument("--starve-seated", action="store_true",
+                        help="bot-starve: the attacker sits at each of its tables and plays at once, so that its"
+                        " tables' questions come first as the victim's do (only the round robin over clients is left)")
     parser.add_argument("--hand-size", type=int, default=5,
                         help="bot-starve: cards a round, every round (default 5)")
     parser.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
