@@ -65,3 +65,26 @@ def test_a_client_runs_at_most_its_cap_of_tables_of_bots_alone(tmp_path: Path) -
         # a table with a person is no table of bots alone; another address is another client
         create(server, [{"name": "Ann", "claimed": True}, *slow[:2]], LONG, client="10.66.0.1")
         create(server, slow, LONG, client="10.66.0.2")
+
+
+def test_a_cluster_counts_a_clients_tables_of_bots_alone_in_the_database(tmp_path: Path) -> None:
+    """In a cluster the tables are spread over the workers: the cap is counted from the stored tables."""
+    from wizardcards.server import storage as S
+    from wizardcards.server.db import make_engine, upgrade
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'count.sqlite3'}")
+    upgrade(engine)
+    for n, (creator, status, bots) in enumerate([
+        ("10.66.0.1", "playing", [STRONG] * 3),  # counts
+        ("10.66.0.1", "finished", [STRONG] * 3),  # over
+        ("10.66.0.1", "playing", [None, STRONG, STRONG]),  # a person's seat
+        ("10.66.0.2", "playing", [STRONG] * 3),  # another client's
+    ]):
+        row = {"id": f"t{n}", "rules": "{}", "seed": 1, "status": status, "spectator_token": f"s{n}",
+               "turn_seconds": None, "grace_seconds": None, "hints": True, "bot_pace": 0.0, "creator": creator,
+               "created_at": S.now()}
+        seats = [{"table_id": f"t{n}", "seat": s, "name": f"P{s}", "bot": bot, "joined": False, "open": False,
+                  "claimed": False} for s, bot in enumerate(bots)]
+        S.insert_table(engine, row, seats, [])
+    assert S.unfinished_bot_tables(engine, "10.66.0.1") == 1
+    assert S.unfinished_bot_tables(engine, "10.66.0.3") == 0
