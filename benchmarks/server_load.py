@@ -785,7 +785,7 @@ async def starve(base: str, port: int, args: argparse.Namespace, with_seq: bool)
                    "seats": [{"name": "Victim", "claimed": True}] + [strong] * 3}
     attack_body = {"game": "wizard", "players": 3, "options": options, "bot_pace": 0,
                    "seats": [{"name": "Attacker", "claimed": True} if args.starve_seated else strong, strong, strong]}
-    table, tokens = await asyncio.to_thread(create_table, base, VICTIM_ADDRESS, victim_body)
+    _, tokens = await asyncio.to_thread(create_table, base, VICTIM_ADDRESS, victim_body)
     victim, clock = Victim(), time.perf_counter
     far = clock() + 3600
     playing = asyncio.create_task(victim_plays(port, tokens[0], with_seq, victim, far))
@@ -820,7 +820,7 @@ async def starve(base: str, port: int, args: argparse.Namespace, with_seq: bool)
         task.cancel()
     await asyncio.gather(playing, *seated, return_exceptions=True)
     return {"victim": victim, "alone": alone, "attacked": attacked, "created": len(created), "refusals": refusals,
-            "attacker_decisions": attackers, "table": table["id"]}
+            "attacker_decisions": attackers}
 
 
 def bot_starve_main(args: argparse.Namespace) -> int:
