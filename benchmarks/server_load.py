@@ -5,6 +5,8 @@ loopback, first alone and then beside hostile clients, on the same server in the
                                      [--hostile never-read,hello-flood,spam,bots,replay-flood,fill] [--flood 2]
                                      [--bot-tables 3]
                                      [--limit NAME=VALUE ...] [--bot-workers N]
+    python benchmarks/server_load.py --hostile bot-starve [--seconds 30] [--bot-tables 20] [--starve-addresses 10]
+                                     [--hand-size 5] [--starve-seated]
 
 Starts ``wizard serve`` as a subprocess on a fresh SQLite file (or ``--db``), creates the tables, opens 4 connections
 per table (200 in all), and has the seat on turn at every table send a random legal action when its view says so:
@@ -35,6 +37,16 @@ loopback address of its own (Linux routes all of 127/8 to the loopback), run in 
   as its seat; and a fresh client of another network (127.0.30.1) asks ``POST /tables`` in each quarter of the
   phase. With the default ``max_unfinished_tables`` (2,000) filling takes minutes, so pass a lower one
   (``--limit max_unfinished_tables=200``: the ordinary tables count too).
+
+``bot-starve`` (issue 24) runs alone, without the 50 tables: a victim's table (a person who plays at once and three
+``search:level=5`` bots, ``bot_pace`` 0, so that what is timed is the bots' decisions and not their pace) plays
+``--seconds`` alone, then ``--seconds`` more beside ``--bot-tables`` (20) tables of three ``search:level=5`` bots
+alone, created from ``--starve-addresses`` (10) addresses of one /24 (two each: ``bot_tables_per_client`` refuses a
+third from one address). Every round has ``--hand-size`` cards, so both phases see alike decisions. It prints the
+victim's bot decision times (p50/p95/max) and its person's turns a minute in each phase, and the ratio p95 under
+attack / p95 alone (target <= 1.5). ``--starve-seated``: the attacker sits at each of its tables and plays at once,
+so its questions come before nobody's as the victim's do, and only the round robin over clients (networks) is left
+between them.
 
 The ordinary tables connect from addresses of their own too (127.1.0.1 for table 0, 127.1.0.2 for table 1, ...), so
 the server's per-client limits apply to them as they would to 50 groups of players on the internet, with the
@@ -885,6 +897,189 @@ def cluster_main(args: argparse.Namespace) -> int:
     return 0
 
 
+# --- bot-starve (issue 24): one network's tables of strong bots against another client's table of strong bots -------
+
+VICTIM_ADDRESS = "127.2.0.1"  # a network (/24) of its own
+
+
+def starver_address(n: int) -> str:
+    return f"127.0.0.{100 + n}"  # the attacker's addresses: one /24, one network
+
+
+@dataclass
+class Victim:
+    """What the person at the victim's table saw: each of its bots' decisions, and its own turns."""
+
+    decisions: list[tuple[float, float]] = field(default_factory=list)  # (when a bot's turn came, how long it took)
+    turns: list[float] = field(default_factory=list)  # when the person's turn came
+    waiting_since: float | None = None  # a bot's turn not over yet
+
+    def in_phase(self, start: float, end: float) -> tuple[list[float], int]:
+        """The bot decisions begun in the phase (one still awaited at its end counts as long as it has waited: a
+        lower bound), and the person's turns."""
+        times = [d for at, d in self.decisions if start <= at < end]
+        if self.waiting_since is not None and start <= self.waiting_since < end:
+            times.append(end - self.waiting_since)
+        return times, sum(start <= at < end for at in self.turns)
+
+
+async def victim_plays(port: int, token: str, with_seq: bool, victim: Victim, stop_at: float,
+                       address: str = VICTIM_ADDRESS) -> None:
+    """The person at the victim's table: a random legal action as soon as its turn comes; each bot decision timed
+    from the view that puts the bot on turn to the view with its move (the table's pace is 0: no waiting but the
+    bot's own)."""
+    rng = random.Random(3)
+    async with await ws_connect(port, address) as ws:
+        await ws.send(json.dumps({"type": "hello", "id": "h", "token": token}))
+        bot_turn: tuple[float, int] | None = None  # when a bot's turn came, and at which seq
+        acted = -1
+        async for raw in ws:
+            frame = json.loads(raw)
+            if frame["type"] != "view" or frame["status"] != "playing":
+                continue
+            now, view, seq = time.perf_counter(), frame["view"], frame["seq"]
+            if bot_turn is not None and seq > bot_turn[1]:
+                victim.decisions.append((bot_turn[0], now - bot_turn[0]))
+                bot_turn = victim.waiting_since = None
+            if now >= stop_at or view["current_player"] == -4:
+                return
+            if view["legal_actions"] and seq > acted:
+                acted = seq
+                victim.turns.append(now)
+                action = rng.choice(view["legal_actions"])
+                message: dict[str, Any] = {"type": "action", "id": f"v{seq}", "action": action}
+                if with_seq:
+                    message["seq"] = seq
+                await ws.send(json.dumps(message))
+            elif not view["legal_actions"] and bot_turn is None:
+                bot_turn, victim.waiting_since = (now, seq), now
+
+
+async def starve(base: str, port: int, args: argparse.Namespace, with_seq: bool) -> dict[str, Any]:
+    """The victim's table alone for ``--seconds``, then the attacker's tables created, then ``--seconds`` more."""
+    options = {"schedule": "custom", "custom_hand_sizes": [args.hand_size] * 60}  # every round alike: comparable
+    strong = {"name": "Strong", "bot": "search:level=5"}
+    victim_body = {"game": "wizard", "players": 4, "options": options, "bot_pace": 0,
+                   "seats": [{"name": "Victim", "claimed": True}] + [strong] * 3}
+    attack_body = {"game": "wizard", "players": 3, "options": options, "bot_pace": 0,
+                   "seats": [{"name": "Attacker", "claimed": True} if args.starve_seated else strong, strong, strong]}
+    _, tokens = await asyncio.to_thread(create_table, base, VICTIM_ADDRESS, victim_body)
+    victim, clock = Victim(), time.perf_counter
+    far = clock() + 3600
+    playing = asyncio.create_task(victim_plays(port, tokens[0], with_seq, victim, far))
+    alone = (clock(), clock() + args.seconds)
+    await asyncio.sleep(args.seconds)
+    created: list[str] = []
+    refusals: dict[str, int] = {}
+    seated: list[asyncio.Task[None]] = []  # --starve-seated: the attacker's person at each of its tables
+    for n in range(args.bot_tables):
+        address = starver_address(n % args.starve_addresses)
+        transport = httpx.AsyncHTTPTransport(local_address=address)
+        async with httpx.AsyncClient(base_url=base, transport=transport) as client:
+            answer = await client.post("/tables", json=attack_body, timeout=30)
+            if answer.status_code == 201:
+                created.append(answer.json()["id"])
+                if args.starve_seated:
+                    token = answer.json()["seats"][0]["token"]
+                    seated.append(asyncio.create_task(victim_plays(port, token, with_seq, Victim(), far, address)))
+            else:
+                why = f"{answer.status_code} {answer.json().get('detail', '')}"
+                refusals[why] = refusals.get(why, 0) + 1
+
+    async def decisions() -> int:
+        async with httpx.AsyncClient(base_url=base) as client:
+            return sum([(await client.get(f"/tables/{t}", timeout=30)).json()["decisions"] for t in created])
+
+    before = await decisions()
+    attacked = (clock(), clock() + args.seconds)
+    await asyncio.sleep(args.seconds)
+    attackers = await decisions() - before
+    for task in [playing, *seated]:
+        task.cancel()
+    await asyncio.gather(playing, *seated, return_exceptions=True)
+    return {"victim": victim, "alone": alone, "attacked": attacked, "created": len(created), "refusals": refusals,
+            "attacker_decisions": attackers}
+
+
+def bot_starve_main(args: argparse.Namespace) -> int:
+    """``--hostile bot-starve``: a victim's bot decisions alone and beside one network's tables of strong bots."""
+    directory = tempfile.mkdtemp(prefix="wizardcards-starve-")
+    url, port, command, server, log = start_server(args, directory)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        result = run_clients(starve(base, port, args, server_has_seq(base, server, directory)))
+    finally:
+        stop_server(server)
+        log.close()
+    victim: Victim = result["victim"]
+    print(f"bot-starve: a victim's table (a person who plays at once, three search:level=5 bots, bot_pace 0) from"
+          f" {VICTIM_ADDRESS}, {args.hand_size} cards a round, {args.seconds:.0f} s alone, then {args.seconds:.0f} s"
+          f" beside {args.bot_tables} tables of " + ("a person who plays at once and two search:level=5 bots"
+                                                      if args.starve_seated else "three search:level=5 bots alone")
+          + f" from {args.starve_addresses}"
+          f" addresses of one /24 ({starver_address(0)}...); database {url}")
+    print(f"server: {' '.join(command[2:])}; {os.cpu_count()} CPUs, shared with the clients")
+    print(f"attacker: {result['created']} tables created, refused: "
+          + (", ".join(f"{n} x {why}" for why, n in result["refusals"].items()) or "none")
+          + f"; their decisions during the attack: {result['attacker_decisions']}")
+    p95 = {}
+    for name in ("alone", "attacked"):
+        start, end = result[name]
+        times, turns = victim.in_phase(start, end)
+        p95[name] = percentile(times, 0.95)
+        print(f"-- victim {'alone' if name == 'alone' else 'under attack'}: {len(times)} bot decisions, p50"
+              f" {percentile(times, 0.5) / 1000:.2f} s, p95 {p95[name] / 1000:.2f} s, max"
+              f" {max(times, default=float('nan')):.2f} s; the person's turns: {turns / (end - start) * 60:.0f}"
+              " a minute")
+    print(f"ratio: p95 under attack / p95 alone = {p95['attacked'] / p95['alone']:.2f} (target <= 1.5)")
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; server log:"
+          f" {Path(directory) / 'server.log'}")
+    return 0
+
+
+def start_server(args: argparse.Namespace, directory: str) -> tuple[str, int, list[str], subprocess.Popen[bytes], Any]:
+    """``wizard serve`` on a fresh SQLite file in ``directory`` (or ``--db``) with the options given: its database
+    URL, port, command, process and log file (closed by the caller once the server stopped)."""
+    url = args.db or f"sqlite:///{directory}/load.sqlite3"
+    port = args.port or free_port()
+    command = [sys.executable, "-m", "wizardcards.cli", "serve", "--port", str(port), "--db", url]
+    for limit in args.limit:
+        command += ["--limit", limit]
+    if args.bot_workers is not None:
+        command += ["--bot-workers", str(args.bot_workers)]
+    log = open(Path(directory) / "server.log", "wb")  # noqa: SIM115  (closed after the server stops)
+    server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
+                              env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    return url, port, command, server, log
+
+
+def server_has_seq(base: str, server: subprocess.Popen[bytes], directory: str) -> bool:
+    """Wait for the server to answer; whether its action message has ``seq`` (from its protocol schema)."""
+    schema: dict[str, Any] = {}
+    for _ in range(300):
+        try:
+            answer = httpx.get(base + "/protocol.schema.json", timeout=2)
+            if answer.status_code == 200:
+                schema = answer.json()
+                break
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    if server.poll() is not None:
+        log_text = (Path(directory) / "server.log").read_text()
+        raise SystemExit(f"wizard serve exited ({server.returncode}): {log_text}")
+    return "seq" in schema.get("$defs", {}).get("Act", {}).get("properties", {})
+
+
+def stop_server(server: subprocess.Popen[bytes]) -> None:
+    server.send_signal(signal.SIGTERM)
+    try:
+        server.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        print("the server did not stop within 15 s of SIGTERM: killed", file=sys.stderr)
+        server.kill()
+        server.wait()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=50)
@@ -898,10 +1093,18 @@ def main() -> int:
                         " latency that is mostly queueing)")
     parser.add_argument("--hostile", default="never-read,hello-flood,spam,bots",
                         help=f"the hostile clients of the second phase, of {', '.join(HOSTILE)} (default all but"
-                        " fill, which wants a lower max_unfinished_tables; 'none' for none)")
+                        " fill, which wants a lower max_unfinished_tables, and replay-flood; 'none' for none); or"
+                        " bot-starve alone (its own victim and phases)")
     parser.add_argument("--flood", type=int, default=2, help="connections of the hello flood at once (default 2)")
-    parser.add_argument("--bot-tables", type=int, default=3,
-                        help="tables of three search:level=5 bots created in a row (default 3)")
+    parser.add_argument("--bot-tables", type=int, default=None,
+                        help="tables of three search:level=5 bots created in a row (default 3; bot-starve: 20)")
+    parser.add_argument("--starve-addresses", type=int, default=10,
+                        help="bot-starve: the addresses of one /24 the attacker's tables come from (default 10)")
+    parser.add_argument("--starve-seated", action="store_true",
+                        help="bot-starve: the attacker sits at each of its tables and plays at once, so that its"
+                        " tables' questions come first as the victim's do (only the round robin over clients is left)")
+    parser.add_argument("--hand-size", type=int, default=5,
+                        help="bot-starve: cards a round, every round (default 5)")
     parser.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
                         help="passed to wizard serve as --limit NAME=VALUE (repeatable)")
     parser.add_argument("--bot-workers", type=int, default=None, help="passed to wizard serve")
@@ -912,36 +1115,21 @@ def main() -> int:
     if args.workers is not None:
         return cluster_main(args)
     kinds = set() if args.hostile == "none" else set(args.hostile.split(","))
-    if kinds - set(HOSTILE):
-        parser.error(f"unknown hostile clients: {', '.join(sorted(kinds - set(HOSTILE)))}")
+    if args.bot_tables is None:
+        args.bot_tables = 20 if "bot-starve" in kinds else 3
+    if kinds - set(HOSTILE) - {"bot-starve"}:
+        parser.error(f"unknown hostile clients: {', '.join(sorted(kinds - set(HOSTILE) - {'bot-starve'}))}")
+    if "bot-starve" in kinds:
+        if kinds != {"bot-starve"}:
+            parser.error("bot-starve runs alone (it has its own victim and phases)")
+        return bot_starve_main(args)
     directory = tempfile.mkdtemp(prefix="wizardcards-load-")
-    url = args.db or f"sqlite:///{directory}/load.sqlite3"
-    port = args.port or free_port()
-    command = [sys.executable, "-m", "wizardcards.cli", "serve", "--port", str(port), "--db", url]
-    for limit in args.limit:
-        command += ["--limit", limit]
-    if args.bot_workers is not None:
-        command += ["--bot-workers", str(args.bot_workers)]
-    log = open(Path(directory) / "server.log", "wb")  # noqa: SIM115  (closed after the server stops)
-    server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
-                              env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    url, port, command, server, log = start_server(args, directory)
     run = Run(phases=[Phase("without hostile clients"), Phase(f"with hostile clients ({', '.join(sorted(kinds))})"
                                                               if kinds else "again without hostile clients")])
     try:
         base = f"http://127.0.0.1:{port}"
-        schema: dict[str, Any] = {}
-        for _ in range(300):
-            try:
-                answer = httpx.get(base + "/protocol.schema.json", timeout=2)
-                if answer.status_code == 200:
-                    schema = answer.json()
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        if server.poll() is not None:
-            log_text = (Path(directory) / "server.log").read_text()
-            raise SystemExit(f"wizard serve exited ({server.returncode}): {log_text}")
-        run.with_seq = "seq" in schema.get("$defs", {}).get("Act", {}).get("properties", {})
+        run.with_seq = server_has_seq(base, server, directory)
         before = rss_kib(server.pid)
         seats = [{"name": "Player 1", "claimed": True}] + [{"name": f"Player {s + 1}"} for s in range(1, 4)]
         created = [create_table(base, table_address(n), {"game": "wizard", "players": 4, "seats": seats})
@@ -976,13 +1164,7 @@ def main() -> int:
         during = rss_kib(server.pid)
         reference = core_rate(3.0)
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            print("the server did not stop within 15 s of SIGTERM: killed", file=sys.stderr)
-            server.kill()
-            server.wait()
+        stop_server(server)
         log.close()
     offered = f"{args.rate:.0f} actions/s offered" if args.rate else "as fast as answered (saturation)"
     print(f"{args.tables} tables x 4 seats, two phases of {args.seconds:.1f} s, {offered}, database {url}")

@@ -35,6 +35,7 @@ from .finished import FinishedTable
 from .limits import ClientLimits, Limits, RateLimitedError, network_of
 from .players import STAND_IN, bot_spec_error
 from .replays import Replay, Replays
+from .scheduling import asker_of, hint_asker
 from .table import UNAVAILABLE, LiveTable, NoSeatError, TableError, ack_text, seated
 from .workers import BotWorkers
 
@@ -123,6 +124,8 @@ class TableManager:
         if total >= self.limits.max_unfinished_tables:
             raise RateLimitedError("the server has as many unfinished tables as it holds: try again later", 60)
         if client is not None:
+            if all(spec is not None for _, spec in seats):
+                await self._check_bot_tables(client)
             self.clients.hit("tables", client)
         humans = [s for s, (_, spec) in enumerate(seats) if spec is None]
         hosts = set(claimed)
@@ -164,6 +167,20 @@ class TableManager:
         if not humans:
             await self._start(table)
         return table, tokens, invites
+
+    async def _check_bot_tables(self, client: str) -> None:
+        """Refuse a table of bots alone to a client that has ``bot_tables_per_client`` running already: each plays
+        at full speed while nobody watches, and its questions wait behind every person's (``scheduling.py``), so
+        more of them would only queue up; the client is told to wait until one is over."""
+        cap = self.limits.bot_tables_per_client
+        if self.member is None:
+            running = sum(t.creator == client and t.status != "finished" and None not in t.bots
+                          for t in self.tables.values())
+        else:  # a cluster's tables are spread over its workers
+            running = await self._store(S.unfinished_bot_tables, client)
+        if running >= cap:
+            raise RateLimitedError(f"at most {cap} tables of bots alone running at once per client "
+                                   "(bot_tables_per_client): wait until one is over", 60)
 
     async def _store(self, function: Any, *args: Any) -> Any:
         """A write the change waits for: ``unavailable`` when the database refuses or fails it."""
@@ -782,7 +799,8 @@ class TableManager:
         seq, failures = table.seq, 0
         while table.seq == seq and still():
             try:
-                action = await self.workers.decide(spec, table.state.view(seat), table.rng.getrandbits(63))
+                action = await self.workers.decide(spec, table.state.view(seat), table.rng.getrandbits(63),
+                                                   asker_of(table))
             except Exception:
                 log.exception("table %s: the bot %s failed to decide", table.id, spec)
             else:
@@ -890,7 +908,7 @@ class TableManager:
         seq = table.seq
         if table.hint_job is None or table.hint_job[0] != seq:
             view = table.state.view(seat)  # only the asking seat's own View leaves for the analysis
-            table.hint_job = (seq, self._spawn(self.workers.hint(view, seq)))
+            table.hint_job = (seq, self._spawn(self.workers.hint(view, seq, hint_asker(connection.client))))
         connection.hint = self._spawn(self._answer_hint(connection, message.id, seq, table.hint_job[1]))
 
     async def _answer_hint(self, connection: Connection, reply_to: str, seq: int, job: asyncio.Task[Any]) -> None:

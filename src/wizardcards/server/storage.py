@@ -214,6 +214,15 @@ def unfinished_counts(engine: Engine, client: str | None, network: str | None) -
     return int(total or 0), int(mine or 0), int(ours or 0)
 
 
+def unfinished_bot_tables(engine: Engine, client: str) -> int:
+    """How many tables of bots alone (no human seat) ``client`` created that are not finished."""
+    human_seat = select(SeatRow.table_id).where(SeatRow.table_id == TableRow.id, SeatRow.bot.is_(None)).exists()
+    with engine.connect() as db:
+        count = db.scalar(select(func.count()).select_from(TableRow).where(
+            TableRow.status != "finished", TableRow.creator == client, ~human_seat))
+    return int(count or 0)
+
+
 def player_stats(engine: Engine, name: str) -> dict[str, Any]:
     with engine.connect() as db:
         rows = db.execute(select(StatRow.game, StatRow.games, StatRow.wins, StatRow.score_total)
