@@ -50,12 +50,12 @@ def default_name(seat: int) -> str:
 class TableManager:
     def __init__(
         self, engine: Engine, limits: Limits | None = None, bot_workers: int | None = None,
-        bot_pace: float = DEFAULT_BOT_PACE, member: K.Member | None = None,
+        bot_pace: float = DEFAULT_BOT_PACE, member: K.Member | None = None, limits_storage: str | None = None,
     ) -> None:
         self.limits = limits or Limits()
         self.member = member  # this worker, when it is one of a cluster (cluster.py); None: the only server
         self.bot_pace = bot_pace  # for tables created without their own
-        self.clients = ClientLimits(self.limits)
+        self.clients = ClientLimits(self.limits, limits_storage)  # shared by a cluster's workers when given
         self.storage = S.Storage(engine)
         self.writer = S.ActionWriter(engine)
         self.workers = BotWorkers(bot_workers)
@@ -515,6 +515,9 @@ class TableManager:
                 handle = table.pending.pop(seat, None)
                 if handle is not None:
                     handle.cancel()
+            if seat == SPECTATOR and not self.clients.watch():  # uncounted again when it closes (app.py)
+                connection.close(1013, "too many spectators on this server: try again later")
+                return
             connection.table, connection.seat = table, seat
             table.connections.append(connection)
             welcome = P.Welcome(
