@@ -2,8 +2,8 @@
 loopback, first alone and then beside hostile clients, on the same server in the same run.
 
     python benchmarks/server_load.py [--tables 50] [--seconds 8] [--rate 1200] [--db URL] [--port P]
-                                     [--hostile never-read,hello-flood,spam,bots] [--flood 2] [--bot-tables 3]
-                                     [--limit NAME=VALUE ...] [--bot-workers N]
+                                     [--hostile never-read,hello-flood,spam,bots,fd-flood] [--flood 2] [--bot-tables 3]
+                                     [--limit NAME=VALUE ...] [--bot-workers N] [--descriptors N]
 
 Starts ``wizard serve`` as a subprocess on a fresh SQLite file (or ``--db``), creates the tables, opens 4 connections
 per table (200 in all), and has the seat on turn at every table send a random legal action when its view says so:
@@ -23,7 +23,13 @@ loopback address of its own (Linux routes all of 127/8 to the loopback), run in 
   connecting again whenever the server closes one or refuses it;
 - ``spam``: a seat of its own table (three ``rulebased`` bots with it) that chats 50 lines a second and asks for a
   hint at each of its decisions, acting once the hint is answered (or refused);
-- ``bots``: ``--bot-tables`` tables of three ``search:level=5`` bots and nobody else, created one after the other.
+- ``bots``: ``--bot-tables`` tables of three ``search:level=5`` bots and nobody else, created one after the other;
+- ``fd-flood`` (issue 24): spectators of a waiting table of its own, from many addresses (``127.3.x.y``, four to a
+  /24 and 20 sockets each: under the per-client and per-network caps), opened 20 at a time and held until the phase
+  ends, for as long as any is welcomed; meanwhile a fresh client (``127.4.0.x``) asks ``POST /tables`` every 0.25 s.
+  So that the flood can reach the server's descriptor limit, the server then runs with ``--descriptors`` open files
+  (soft and hard; default 1,024 with this mode, the usual soft limit: at 27c8081, 995 spectator sockets from 40
+  addresses took them all and a fresh POST got no answer).
 
 The ordinary tables connect from addresses of their own too (127.1.0.1 for table 0, 127.1.0.2 for table 1, ...), so
 the server's per-client limits apply to them as they would to 50 groups of players on the internet, with the
@@ -51,9 +57,11 @@ import argparse
 import asyncio
 import base64
 import gc
+import itertools
 import json
 import os
 import random
+import resource
 import secrets
 import signal
 import socket
@@ -77,7 +85,8 @@ from wizardcards.core import find_rules, new_game
 T = TypeVar("T")
 
 STALL_SECONDS = 2.0
-HOSTILE = ("never-read", "hello-flood", "spam", "bots")
+HOSTILE = ("never-read", "hello-flood", "spam", "bots", "fd-flood")
+FD_FLOOD_DESCRIPTORS = 1024  # the server's limit of open files under fd-flood, unless --descriptors says
 # one loopback address per hostile client, and the ordinary tables' from 127.1.0.1 on
 NEVER_READ_ADDRESS, FLOOD_ADDRESS, SPAM_ADDRESS, BOTS_ADDRESS = "127.0.0.9", "127.0.0.10", "127.0.0.11", "127.0.0.12"
 
@@ -489,6 +498,73 @@ async def strong_bots(base: str, count: int, stats: dict[str, float], stop_at: f
             stats["created" if answer.status_code == 201 else "refused"] += 1
 
 
+async def fd_flood(port: int, base: str, stats: dict[str, float], stop_at: float) -> None:
+    """Spectators from many addresses, 20 at a time, held to the end; a fresh client's POST /tables meanwhile."""
+    stats.update(welcomed=0, refused=0, unanswered=0, fresh_posts=0, fresh_created=0, fresh_unanswered=0,
+                 fresh_longest_ms=0.0)
+    async with httpx.AsyncClient(base_url=base) as client:
+        table = await client.post("/tables", json={"game": "wizard", "players": 3, "seats": [
+            {"name": "Host", "claimed": True}, {"name": "P2"}, {"name": "P3"}]}, timeout=10)
+    hello = json.dumps({"type": "hello", "id": "w", "token": table.json()["spectator_token"]})
+    held: list[ClientConnection] = []
+
+    async def watch(address: str) -> bool:
+        try:
+            ws = await ws_connect(port, address, open_timeout=3, ping_interval=None)
+        except InvalidHandshake:
+            stats["refused"] += 1
+            return False
+        except (OSError, TimeoutError, ConnectionClosed):
+            stats["unanswered"] += 1
+            return False
+        try:
+            await ws.send(hello)
+            welcome = json.loads(await asyncio.wait_for(ws.recv(), 3))["type"] == "welcome"
+        except ConnectionClosed as closed:  # refused: 1013 "try again later"
+            stats["refused"] += 1
+            code = f"closed {closed.rcvd.code if closed.rcvd else None}"
+            stats[code] = stats.get(code, 0) + 1
+            return False
+        except (OSError, TimeoutError):
+            welcome = False
+            stats["unanswered"] += 1
+        if not welcome:
+            ws.transport.abort()
+            return False
+        held.append(ws)
+        stats["welcomed"] += 1
+        return True
+
+    async def fresh_client() -> None:
+        body = {"game": "wizard", "players": 3, "seats": [  # it waits for its person: no bot plays meanwhile
+            {"name": "Fresh", "claimed": True}, {"name": "B1", "bot": "random"}, {"name": "B2", "bot": "random"}]}
+        for n in itertools.count():
+            transport = httpx.AsyncHTTPTransport(local_address=f"127.4.{n // 250}.{n % 250 + 1}")
+            async with httpx.AsyncClient(base_url=base, transport=transport) as client:
+                began = time.perf_counter()
+                stats["fresh_posts"] += 1
+                try:
+                    answer = await client.post("/tables", json=body, timeout=max(0.1, stop_at - began))
+                    stats["fresh_created"] += answer.status_code == 201
+                except httpx.HTTPError:
+                    stats["fresh_unanswered"] += 1
+                stats["fresh_longest_ms"] = max(stats["fresh_longest_ms"], (time.perf_counter() - began) * 1000)
+            await asyncio.sleep(max(0.0, began + 0.25 - time.perf_counter()))
+
+    fresh = asyncio.create_task(fresh_client())
+    addresses = (f"127.3.{n // 4}.{n % 4 + 1}" for n in itertools.count())
+    try:
+        while time.perf_counter() < stop_at:
+            if not any(await asyncio.gather(*(watch(address) for address in [next(addresses)] * 20))):
+                break  # the server takes no more: hold what it took
+        await asyncio.sleep(max(0.0, stop_at - time.perf_counter()))
+    finally:
+        fresh.cancel()
+        await asyncio.gather(fresh, return_exceptions=True)
+        for ws in held:
+            ws.transport.abort()
+
+
 async def hostile(port: int, base: str, kinds: set[str], run: Run, table0: dict[str, Any], spam_token: str,
                   flood: int, bot_tables: int) -> None:
     """Every hostile client chosen, for the second phase."""
@@ -505,6 +581,8 @@ async def hostile(port: int, base: str, kinds: set[str], run: Run, table0: dict[
         jobs.append(spam(port, spam_token, run, run.hostile.setdefault("spam", {}), stop_at))
     if "bots" in kinds:
         jobs.append(strong_bots(base, bot_tables, run.hostile.setdefault("bots", {}), stop_at))
+    if "fd-flood" in kinds:
+        jobs.append(fd_flood(port, base, run.hostile.setdefault("fd-flood", {}), stop_at))
     tasks = [asyncio.create_task(job) for job in jobs]
     await asyncio.wait(tasks, timeout=max(0.0, stop_at - time.perf_counter()))
     for task in tasks:
@@ -727,6 +805,9 @@ def main() -> int:
     parser.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
                         help="passed to wizard serve as --limit NAME=VALUE (repeatable)")
     parser.add_argument("--bot-workers", type=int, default=None, help="passed to wizard serve")
+    parser.add_argument("--descriptors", type=int, default=None, metavar="N",
+                        help=f"the server's limit of open files, soft and hard (default: this process's; with"
+                        f" fd-flood {FD_FLOOD_DESCRIPTORS})")
     parser.add_argument("--workers", type=int, default=None,
                         help="instead: 1 and then N server workers behind HAProxy on a throwaway PostgreSQL cluster,"
                         " saturated; prints the scaling ratio and the failover time")
@@ -745,8 +826,14 @@ def main() -> int:
     if args.bot_workers is not None:
         command += ["--bot-workers", str(args.bot_workers)]
     log = open(Path(directory) / "server.log", "wb")  # noqa: SIM115  (closed after the server stops)
+    descriptors = args.descriptors or (FD_FLOOD_DESCRIPTORS if "fd-flood" in kinds else None)
+
+    def limit_descriptors() -> None:  # in the server's process, before it starts
+        if descriptors is not None:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (descriptors, descriptors))
+
     server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
-                              env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                              env={**os.environ, "PYTHONUNBUFFERED": "1"}, preexec_fn=limit_descriptors)
     run = Run(phases=[Phase("without hostile clients"), Phase(f"with hostile clients ({', '.join(sorted(kinds))})"
                                                               if kinds else "again without hostile clients")])
     try:
@@ -801,7 +888,8 @@ def main() -> int:
         log.close()
     offered = f"{args.rate:.0f} actions/s offered" if args.rate else "as fast as answered (saturation)"
     print(f"{args.tables} tables x 4 seats, two phases of {args.seconds:.1f} s, {offered}, database {url}")
-    print(f"server: {' '.join(command[2:])}; actions with seq: {'yes' if run.with_seq else 'no (before issue 14)'}")
+    print(f"server: {' '.join(command[2:])}; actions with seq: {'yes' if run.with_seq else 'no (before issue 14)'}"
+          + (f"; {descriptors} open files at most" if descriptors else ""))
     if run.finished:
         print(f"WARNING: {run.finished} tables finished their game, the first after "
               f"{run.first_finish - run.phases[0].start:.1f} s; fewer live tables after that (use fewer --seconds)")
