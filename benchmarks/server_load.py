@@ -25,7 +25,7 @@ loopback address of its own (Linux routes all of 127/8 to the loopback), run in 
   hint at each of its decisions, acting once the hint is answered (or refused);
 - ``bots``: ``--bot-tables`` tables of three ``search:level=5`` bots and nobody else, created one after the other;
 - ``fd-flood`` (issue 24): spectators of a waiting table of its own, from many addresses (``127.3.x.y``, four to a
-  /24 and 20 sockets each: under the per-client and per-network caps), opened 20 at a time and held until the phase
+  /24 and 20 sockets each: under the per-client and per-network caps), opened 80 at a time and held until the phase
   ends, for as long as any is welcomed; meanwhile a fresh client (``127.4.0.x``) asks ``POST /tables`` every 0.25 s.
   So that the flood can reach the server's descriptor limit, the server then runs with ``--descriptors`` open files
   (soft and hard; default 1,024 with this mode, the usual soft limit: at 27c8081, 995 spectator sockets from 40
@@ -193,8 +193,9 @@ def action_message(run: Run, client_id: str, action: int, seq: int) -> str:
 
 
 async def ws_connect(port: int, address: str, path: str = "/ws", **kwargs: Any) -> ClientConnection:
+    options = {"open_timeout": 10, **kwargs}
     return await connect(f"ws://127.0.0.1:{port}{path}", max_size=2**20, compression=None, close_timeout=1,
-                         open_timeout=10, local_addr=(address, 0), **kwargs)
+                         local_addr=(address, 0), **options)
 
 
 async def play_table(number: int, port: int, tokens: list[str], run: Run, rng: random.Random,
@@ -555,7 +556,8 @@ async def fd_flood(port: int, base: str, stats: dict[str, float], stop_at: float
     addresses = (f"127.3.{n // 4}.{n % 4 + 1}" for n in itertools.count())
     try:
         while time.perf_counter() < stop_at:
-            if not any(await asyncio.gather(*(watch(address) for address in [next(addresses)] * 20))):
+            network = [next(addresses) for _ in range(4)]  # a /24 at a time, 20 sockets from each of its addresses
+            if not any(await asyncio.gather(*(watch(address) for address in network * 20))):
                 break  # the server takes no more: hold what it took
         await asyncio.sleep(max(0.0, stop_at - time.perf_counter()))
     finally:

@@ -529,7 +529,10 @@ class TableManager:
             if table.rematch_id is not None:
                 await self._offer_rematch(table, connection)
             self._back(table, seat)
-            table.announce()
+            if seat == SPECTATOR:  # a watcher changes nothing the others see: only it hears who sits where (a crowd
+                connection.send(table.table_message())  # of spectators would otherwise cost the square of its size)
+            else:
+                table.announce()
             for line in table.chat:
                 connection.send(line)
             if table.status == "waiting" and table.everyone_joined():
@@ -559,7 +562,8 @@ class TableManager:
             if old is not None:
                 old.cancel()
             table.grace[seat] = self._spawn(self._after_grace(table, seat))
-        table.announce()
+        if seat != SPECTATOR:
+            table.announce()
 
     async def _after_grace(self, table: LiveTable, seat: int) -> None:
         assert table.grace_seconds is not None
