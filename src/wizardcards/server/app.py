@@ -374,7 +374,7 @@ async def _read(
                     frame = await asyncio.wait_for(ws.receive(), max(0.0, left))
                 except TimeoutError:
                     return 1008, f"say hello within {limits.hello_seconds:g} seconds"
-            elif connection.seat == SPECTATOR:  # watchers hold descriptors too: one that says nothing is let go
+            elif connection.seat == SPECTATOR and limits.idle_spectator_seconds:  # one that says nothing is let go
                 try:
                     frame = await asyncio.wait_for(ws.receive(), limits.idle_spectator_seconds)
                 except TimeoutError:

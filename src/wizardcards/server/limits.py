@@ -65,7 +65,7 @@ class Limits:
     replays_per_minute: int = 30  # GET /tables/{id}/replay and /record per client
     # connections server-wide
     max_connections: int = 0  # WebSockets open at once; 0: the descriptor limit less a margin (serve.py)
-    idle_spectator_seconds: float = 600.0  # a spectator's socket that has sent nothing this long is closed
+    idle_spectator_seconds: float = 600.0  # a spectator's socket that has sent nothing this long is closed (0: never)
 
     @classmethod
     def names(cls) -> list[str]:
@@ -184,7 +184,7 @@ class ClientLimits:
         item, what = self._items[kind]
         per = "10 seconds" if kind == "chat" else "minute"
         network_item = self._network_items.get(kind)
-        network = network_of(who)
+        network = network_of(who) if network_item is not None else who
         if network_item is not None and not self._call(kind, "test", network_item, network):
             reset = self._window_reset(kind, network_item, network)
             raise RateLimitedError(f"at most {network_item.amount} {what} a {per} from one network ({network}): try"
