@@ -94,16 +94,21 @@ def routes_every_spelling_alike(front: int) -> None:
     assert workers == {"worker1", "worker2"}  # the tables spread over both (a proxy sending all to one proves nothing)
 
 
-def test_haproxy_sends_every_spelling_of_a_tables_path_to_the_same_worker() -> None:
-    servers = stand_ins(2)
-    front = free_port()
-    root = Path(tempfile.mkdtemp(prefix="wizardcards-haproxy-"))
-    config = root / "haproxy.cfg"
-    config.write_text(proxy_config(front, [("127.0.0.1", s.server_address[1]) for s in servers]))
-    proxy = subprocess.Popen([haproxy_binary(), "-db", "-f", str(config)], stdout=subprocess.DEVNULL,
-                             stderr=subprocess.DEVNULL)
+def proxy_sends_every_spelling_alike(root: Path, command: list[str], front: int, servers: list[ThreadingHTTPServer],
+                                     log: Path) -> None:
+    """Run the proxy ``command`` (listening on ``front``, in front of ``servers``) and check its routes; then stop
+    it, the stand-ins, and remove ``root``."""
+    proxy = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=open(log, "wb"))  # noqa: SIM115
     try:
-        wait_answering(front, 3)
+        deadline = time.monotonic() + 15
+        while True:
+            try:
+                if httpx.get(f"http://127.0.0.1:{front}/meta", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert time.monotonic() < deadline, f"the proxy did not answer: {log.read_text(errors='replace')}"
+            time.sleep(0.2)
         routes_every_spelling_alike(front)
     finally:
         proxy.terminate()
@@ -111,6 +116,15 @@ def test_haproxy_sends_every_spelling_of_a_tables_path_to_the_same_worker() -> N
         for server in servers:
             server.shutdown()
         shutil.rmtree(root, ignore_errors=True)
+
+
+def test_haproxy_sends_every_spelling_of_a_tables_path_to_the_same_worker() -> None:
+    servers = stand_ins(2)
+    front = free_port()
+    root = Path(tempfile.mkdtemp(prefix="wizardcards-haproxy-"))
+    config = root / "haproxy.cfg"
+    config.write_text(proxy_config(front, [("127.0.0.1", s.server_address[1]) for s in servers]))
+    proxy_sends_every_spelling_alike(root, [haproxy_binary(), "-db", "-f", str(config)], front, servers, root / "log")
 
 
 def nginx_block() -> str:
@@ -124,7 +138,7 @@ def nginx_block() -> str:
 def test_the_nginx_recipe_hashes_the_decoded_path_and_sends_every_spelling_to_the_same_worker() -> None:
     block = nginx_block()
     assert "hash $wizardcards_route consistent" in block and "map $uri $wizardcards_route" in block, block
-    nginx = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
+    nginx = shutil.which("nginx") or next((p for p in ["/usr/sbin/nginx"] if Path(p).exists()), None)
     if nginx is None:
         pytest.skip("nginx is not installed (Debian: apt-get install nginx): its block was only read")
     servers = stand_ins(2)
@@ -134,36 +148,15 @@ def test_the_nginx_recipe_hashes_the_decoded_path_and_sends_every_spelling_to_th
     front = free_port()
     root = Path(tempfile.mkdtemp(prefix="wizardcards-nginx-"))
     root.chmod(0o755)  # nginx's workers run as nobody under a root master
+    kinds = ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+    temp = "\n".join(f"{kind}_temp_path {root}/{kind};" for kind in kinds)
     (root / "nginx.conf").write_text(
-        f"daemon off;\npid {root}/nginx.pid;\nerror_log {root}/error.log;\nevents {{}}\nhttp {{\n"
-        f"access_log off;\nclient_body_temp_path {root}/body;\nproxy_temp_path {root}/proxy;\n"
-        f"fastcgi_temp_path {root}/fastcgi;\nuwsgi_temp_path {root}/uwsgi;\nscgi_temp_path {root}/scgi;\n"
-        + "\n".join(lines)
+        f"daemon off;\npid {root}/nginx.pid;\nerror_log stderr;\nevents {{}}\nhttp {{\naccess_log off;\n"
+        + temp + "\n" + "\n".join(lines)
         + f"\nserver {{\n listen 127.0.0.1:{front};\n location / {{ proxy_pass http://wizardcards_workers; }}\n}}\n}}\n"
     )
-    proxy = subprocess.Popen([nginx, "-p", str(root), "-c", str(root / "nginx.conf")], stdout=subprocess.DEVNULL,
-                             stderr=open(root / "stderr", "wb"))  # noqa: SIM115
-    try:
-        wait_answering(front, 3, lambda: (root / "stderr").read_text() + (root / "error.log").read_text())
-        routes_every_spelling_alike(front)
-    finally:
-        proxy.terminate()
-        proxy.wait(timeout=20)
-        for server in servers:
-            server.shutdown()
-        shutil.rmtree(root, ignore_errors=True)
-
-
-def wait_answering(port: int, timeout: float, why: Any = None) -> None:
-    deadline = time.monotonic() + timeout + 10
-    while True:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/meta", timeout=2).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        assert time.monotonic() < deadline, f"the proxy did not answer: {why() if why else ''}"
-        time.sleep(0.2)
+    proxy_sends_every_spelling_alike(root, [nginx, "-p", str(root), "-c", str(root / "nginx.conf")], front, servers,
+                                     root / "log")
 
 
 # --- whom a worker believes -----------------------------------------------------------------------------------
