@@ -2,9 +2,9 @@
 loopback, first alone and then beside hostile clients, on the same server in the same run.
 
     python benchmarks/server_load.py [--tables 50] [--seconds 8] [--rate 1200] [--db URL] [--port P]
-                                     [--hostile never-read,hello-flood,spam,bots,replay-flood,fill] [--flood 2]
-                                     [--bot-tables 3]
-                                     [--limit NAME=VALUE ...] [--bot-workers N]
+                                     [--hostile never-read,hello-flood,spam,bots,replay-flood,fill,fd-flood]
+                                     [--flood 2] [--bot-tables 3] [--limit NAME=VALUE ...] [--bot-workers N]
+                                     [--descriptors N]
     python benchmarks/server_load.py --hostile bot-starve [--seconds 30] [--bot-tables 20] [--starve-addresses 10]
                                      [--hand-size 5] [--starve-seated]
 
@@ -37,6 +37,14 @@ loopback address of its own (Linux routes all of 127/8 to the loopback), run in 
   as its seat; and a fresh client of another network (127.0.30.1) asks ``POST /tables`` in each quarter of the
   phase. With the default ``max_unfinished_tables`` (2,000) filling takes minutes, so pass a lower one
   (``--limit max_unfinished_tables=200``: the ordinary tables count too).
+
+- ``fd-flood`` (issue 24): spectators of a waiting table of its own, from many addresses (``127.3.x.y``, four to a
+  /24 and 20 sockets each: under the per-client and per-network caps), opened 80 at a time and held until the phase
+  ends, again and again (half a second after a round of which none was welcomed); meanwhile a fresh client
+  (``127.4.0.x``) asks ``POST /tables`` every 0.25 s.
+  So that the flood can reach the server's descriptor limit, the server then runs with ``--descriptors`` open files
+  (soft and hard; default 1,024 with this mode, the usual soft limit: at 27c8081, 995 spectator sockets from 40
+  addresses took them all and a fresh POST got no answer).
 
 ``bot-starve`` (issue 24) runs alone, without the 50 tables: a victim's table (a person who plays at once and three
 ``search:level=5`` bots, ``bot_pace`` 0, so that what is timed is the bots' decisions and not their pace) plays
@@ -74,10 +82,12 @@ import argparse
 import asyncio
 import base64
 import gc
+import itertools
 import json
 import multiprocessing
 import os
 import random
+import resource
 import secrets
 import signal
 import socket
@@ -87,7 +97,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Collection, Coroutine
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -102,11 +112,12 @@ from wizardcards.core import find_rules, new_game
 T = TypeVar("T")
 
 STALL_SECONDS = 2.0
-HOSTILE = ("never-read", "hello-flood", "spam", "bots", "replay-flood", "fill")
+HOSTILE = ("never-read", "hello-flood", "spam", "bots", "replay-flood", "fill", "fd-flood")
 REPLAY_ADDRESSES = ("127.0.0.13", "127.0.0.14", "127.0.0.15", "127.0.0.16")  # the replay flood's four loops
 LONGEST_GAME = {"game": "wizard", "players": 3, "bot_pace": 0,
                 "options": {"schedule": "custom", "custom_hand_sizes": [20] * 60},
                 "seats": [{"name": f"Random {s}", "bot": "random"} for s in range(3)]}
+FD_FLOOD_DESCRIPTORS = 1024  # the server's limit of open files under fd-flood, unless --descriptors says
 # one loopback address per hostile client, and the ordinary tables' from 127.1.0.1 on
 NEVER_READ_ADDRESS, FLOOD_ADDRESS, SPAM_ADDRESS, BOTS_ADDRESS = "127.0.0.9", "127.0.0.10", "127.0.0.11", "127.0.0.12"
 FILL_ADDRESSES = [f"127.0.20.{n}" for n in range(1, 50)]  # one /24: 49 addresses, as in issue 24
@@ -217,8 +228,9 @@ def action_message(run: Run, client_id: str, action: int, seq: int) -> str:
 
 
 async def ws_connect(port: int, address: str, path: str = "/ws", **kwargs: Any) -> ClientConnection:
+    options = {"open_timeout": 10, **kwargs}
     return await connect(f"ws://127.0.0.1:{port}{path}", max_size=2**20, compression=None, close_timeout=1,
-                         open_timeout=10, local_addr=(address, 0), **kwargs)
+                         local_addr=(address, 0), **options)
 
 
 async def play_table(number: int, port: int, tokens: list[str], run: Run, rng: random.Random,
@@ -587,6 +599,8 @@ def finished_long_game(base: str) -> tuple[str, float]:
     with httpx.Client(base_url=base, transport=httpx.HTTPTransport(local_address=BOTS_ADDRESS)) as client:
         client.get(f"/tables/{table['id']}/replay", timeout=600).raise_for_status()
     return str(table["id"]), time.perf_counter() - began
+
+
 FILL_BODY = {"game": "wizard", "players": 3,
              "seats": [{"name": "Host", "claimed": True}, {"name": "Invited 1"}, {"name": "Invited 2"}]}
 
@@ -675,6 +689,73 @@ async def fill(port: int, base: str, run: Run, stats: dict[str, Any], stop_at: f
             await client.aclose()
 
 
+async def fd_flood(port: int, base: str, stats: dict[str, float], stop_at: float) -> None:
+    """Spectators from many addresses, 20 at a time, held to the end; a fresh client's POST /tables meanwhile."""
+    stats.update(welcomed=0, refused=0, unanswered=0, fresh_posts=0, fresh_created=0, fresh_unanswered=0,
+                 fresh_longest_ms=0.0)
+    async with httpx.AsyncClient(base_url=base) as client:
+        table = await client.post("/tables", json={"game": "wizard", "players": 3, "seats": [
+            {"name": "Host", "claimed": True}, {"name": "P2"}, {"name": "P3"}]}, timeout=10)
+    hello = json.dumps({"type": "hello", "id": "w", "token": table.json()["spectator_token"]})
+    held: list[ClientConnection] = []
+
+    async def watch(address: str) -> bool:
+        try:
+            ws = await ws_connect(port, address, open_timeout=3, ping_interval=None)
+        except InvalidHandshake:
+            stats["refused"] += 1
+            return False
+        except (OSError, TimeoutError, ConnectionClosed):
+            stats["unanswered"] += 1
+            return False
+        try:
+            await ws.send(hello)
+            welcome = json.loads(await asyncio.wait_for(ws.recv(), 3))["type"] == "welcome"
+        except ConnectionClosed as closed:  # refused: 1013 "try again later"
+            stats["refused"] += 1
+            code = f"closed {closed.rcvd.code if closed.rcvd else None}"
+            stats[code] = stats.get(code, 0) + 1
+            return False
+        except (OSError, TimeoutError):
+            welcome = False
+            stats["unanswered"] += 1
+        if not welcome:
+            ws.transport.abort()
+            return False
+        held.append(ws)
+        stats["welcomed"] += 1
+        return True
+
+    async def fresh_client() -> None:
+        body = {"game": "wizard", "players": 3, "seats": [  # it waits for its person: no bot plays meanwhile
+            {"name": "Fresh", "claimed": True}, {"name": "B1", "bot": "random"}, {"name": "B2", "bot": "random"}]}
+        for n in itertools.count():
+            transport = httpx.AsyncHTTPTransport(local_address=f"127.4.{n // 250}.{n % 250 + 1}")
+            async with httpx.AsyncClient(base_url=base, transport=transport) as client:
+                began = time.perf_counter()
+                stats["fresh_posts"] += 1
+                try:
+                    answer = await client.post("/tables", json=body, timeout=max(0.1, stop_at - began))
+                    stats["fresh_created"] += answer.status_code == 201
+                except httpx.HTTPError:
+                    stats["fresh_unanswered"] += 1
+                stats["fresh_longest_ms"] = max(stats["fresh_longest_ms"], (time.perf_counter() - began) * 1000)
+            await asyncio.sleep(max(0.0, began + 0.25 - time.perf_counter()))
+
+    fresh = asyncio.create_task(fresh_client())
+    addresses = (f"127.3.{n // 4}.{n % 4 + 1}" for n in itertools.count())
+    try:
+        while time.perf_counter() < stop_at:
+            network = [next(addresses) for _ in range(4)]  # a /24 at a time, 20 sockets from each of its addresses
+            if not any(await asyncio.gather(*(watch(address) for address in network * 20))):
+                await asyncio.sleep(0.5)  # the server takes no more: hold what it took, and try again soon
+    finally:
+        fresh.cancel()
+        await asyncio.gather(fresh, return_exceptions=True)
+        for ws in held:
+            ws.transport.abort()
+
+
 async def hostile(port: int, base: str, kinds: set[str], run: Run, table0: dict[str, Any], spam_token: str,
                   flood: int, bot_tables: int) -> None:
     """Every hostile client chosen, for the second phase."""
@@ -695,6 +776,8 @@ async def hostile(port: int, base: str, kinds: set[str], run: Run, table0: dict[
         jobs.append(replay_flood_elsewhere(base, run.replay_table, run.hostile.setdefault("replay-flood", {}), stop_at))
     if "fill" in kinds:
         jobs.append(fill(port, base, run, run.hostile.setdefault("fill", {}), stop_at))
+    if "fd-flood" in kinds:
+        jobs.append(fd_flood(port, base, run.hostile.setdefault("fd-flood", {}), stop_at))
     tasks = [asyncio.create_task(job) for job in jobs]
     await asyncio.wait(tasks, timeout=max(0.0, stop_at - time.perf_counter()))
     for task in tasks:
@@ -1037,9 +1120,16 @@ def bot_starve_main(args: argparse.Namespace) -> int:
     return 0
 
 
-def start_server(args: argparse.Namespace, directory: str) -> tuple[str, int, list[str], subprocess.Popen[bytes], Any]:
-    """``wizard serve`` on a fresh SQLite file in ``directory`` (or ``--db``) with the options given: its database
-    URL, port, command, process and log file (closed by the caller once the server stopped)."""
+def descriptors_of(args: argparse.Namespace, kinds: Collection[str]) -> int | None:
+    """The server's limit of open files: ``--descriptors``, by default FD_FLOOD_DESCRIPTORS under fd-flood."""
+    return args.descriptors or (FD_FLOOD_DESCRIPTORS if "fd-flood" in kinds else None)
+
+
+def start_server(args: argparse.Namespace, directory: str, kinds: Collection[str] = ()
+                 ) -> tuple[str, int, list[str], subprocess.Popen[bytes], Any]:
+    """``wizard serve`` on a fresh SQLite file in ``directory`` (or ``--db``) with the options given (under fd-flood
+    with ``--descriptors`` open files at most): its database URL, port, command, process and log file (closed by the
+    caller once the server stopped)."""
     url = args.db or f"sqlite:///{directory}/load.sqlite3"
     port = args.port or free_port()
     command = [sys.executable, "-m", "wizardcards.cli", "serve", "--port", str(port), "--db", url]
@@ -1048,8 +1138,14 @@ def start_server(args: argparse.Namespace, directory: str) -> tuple[str, int, li
     if args.bot_workers is not None:
         command += ["--bot-workers", str(args.bot_workers)]
     log = open(Path(directory) / "server.log", "wb")  # noqa: SIM115  (closed after the server stops)
+    descriptors = descriptors_of(args, kinds)
+
+    def limit_descriptors() -> None:  # in the server's process, before it starts
+        if descriptors is not None:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (descriptors, descriptors))
+
     server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
-                              env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                              env={**os.environ, "PYTHONUNBUFFERED": "1"}, preexec_fn=limit_descriptors)
     return url, port, command, server, log
 
 
@@ -1108,6 +1204,9 @@ def main() -> int:
     parser.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
                         help="passed to wizard serve as --limit NAME=VALUE (repeatable)")
     parser.add_argument("--bot-workers", type=int, default=None, help="passed to wizard serve")
+    parser.add_argument("--descriptors", type=int, default=None, metavar="N",
+                        help=f"the server's limit of open files, soft and hard (default: this process's; with"
+                        f" fd-flood {FD_FLOOD_DESCRIPTORS})")
     parser.add_argument("--workers", type=int, default=None,
                         help="instead: 1 and then N server workers behind HAProxy on a throwaway PostgreSQL cluster,"
                         " saturated; prints the scaling ratio and the failover time")
@@ -1124,7 +1223,7 @@ def main() -> int:
             parser.error("bot-starve runs alone (it has its own victim and phases)")
         return bot_starve_main(args)
     directory = tempfile.mkdtemp(prefix="wizardcards-load-")
-    url, port, command, server, log = start_server(args, directory)
+    url, port, command, server, log = start_server(args, directory, kinds)
     run = Run(phases=[Phase("without hostile clients"), Phase(f"with hostile clients ({', '.join(sorted(kinds))})"
                                                               if kinds else "again without hostile clients")])
     try:
@@ -1168,7 +1267,8 @@ def main() -> int:
         log.close()
     offered = f"{args.rate:.0f} actions/s offered" if args.rate else "as fast as answered (saturation)"
     print(f"{args.tables} tables x 4 seats, two phases of {args.seconds:.1f} s, {offered}, database {url}")
-    print(f"server: {' '.join(command[2:])}; actions with seq: {'yes' if run.with_seq else 'no (before issue 14)'}")
+    print(f"server: {' '.join(command[2:])}; actions with seq: {'yes' if run.with_seq else 'no (before issue 14)'}"
+          + (f"; {descriptors} open files at most" if (descriptors := descriptors_of(args, kinds)) else ""))
     if run.finished:
         print(f"WARNING: {run.finished} tables finished their game, the first after "
               f"{run.first_finish - run.phases[0].start:.1f} s; fewer live tables after that (use fewer --seconds)")

@@ -18,6 +18,7 @@ import functools
 import itertools
 import json
 import os
+import resource
 import socket
 import subprocess
 import tempfile
@@ -41,7 +42,8 @@ LONG = {"schedule": "custom", "custom_hand_sizes": [15] * 60}  # a thousand deci
 # limits loose enough that a test's own traffic from 127.0.0.1 never meets them (where a test does not attack them)
 LOOSE = {"tables_per_minute": 100_000, "unfinished_tables_per_client": 100_000, "joins_per_minute": 100_000,
          "connections_per_client": 100_000, "connections_per_minute": 100_000, "hellos_per_minute": 100_000,
-         "table_loads_per_minute": 100_000, "unfinished_tables_per_network": 100_000}
+         "table_loads_per_minute": 100_000, "unfinished_tables_per_network": 100_000,
+         "joins_per_minute_per_network": 100_000, "connections_per_network": 100_000}
 _ids = itertools.count()
 
 
@@ -64,10 +66,10 @@ def serve_options() -> frozenset[str]:
 
 @functools.cache
 def limit_names() -> frozenset[str]:
-    """The limits ``wizard serve --limit`` knows (the fields of the server's ``Limits``, read in this process)."""
+    """The names ``wizard serve --limit`` knows (the same code as the server)."""
     from wizardcards.server.limits import Limits
 
-    return frozenset(f.name for f in dataclasses.fields(Limits))
+    return frozenset(Limits.names())
 
 
 @dataclass
@@ -111,28 +113,34 @@ class Server:
 
 
 def start(db_url: str, limits: dict[str, float] | None = None, *, loose: bool = True, trust_proxy: bool = False,
-          bot_workers: int | None = None) -> Server:
+          bot_workers: int | None = None, descriptors: tuple[int, int] | None = None) -> Server:
     """``wizard serve`` on a free port of the loopback: ``limits`` over ``LOOSE`` (unless ``loose`` is false),
-    ``--trust-proxy 127.0.0.1`` (so ``X-Forwarded-For`` names the client), ``--bot-workers``."""
+    ``--trust-proxy 127.0.0.1`` (so ``X-Forwarded-For`` names the client), ``--bot-workers``, and ``descriptors``
+    its (soft, hard) limit of open files (``RLIMIT_NOFILE``)."""
     known = serve_options()
     args: list[str] = []
     if "--limit" in known:
         for name, value in {**(LOOSE if loose else {}), **(limits or {})}.items():
-            if name in limit_names():
+            if name in limit_names():  # a limit the server found does not have yet is left out
                 args += ["--limit", f"{name}={value}"]
     if trust_proxy and "--trust-proxy" in known:
         args += ["--trust-proxy", "127.0.0.1"]
     if bot_workers is not None and "--bot-workers" in known:
         args += ["--bot-workers", str(bot_workers)]
-    return _launch(db_url, args)
+    return _launch(db_url, args, descriptors=descriptors)
 
 
-def _launch(db_url: str, args: list[str], timeout: float = 60.0) -> Server:
+def _launch(db_url: str, args: list[str], timeout: float = 60.0, descriptors: tuple[int, int] | None = None) -> Server:
     port = free_port()
     log = Path(tempfile.mkstemp(prefix="wizardcards-server-", suffix=".log")[1])
+
+    def limit_descriptors() -> None:  # in the child, before it runs the server
+        if descriptors is not None:
+            resource.setrlimit(resource.RLIMIT_NOFILE, descriptors)
+
     with log.open("wb") as out:  # a file, not a pipe: a server writing tracebacks never waits for a reader
         process = subprocess.Popen(serve_command(port, db_url, args), env=SERVE_ENV, stdout=out,
-                                   stderr=subprocess.STDOUT)
+                                   stderr=subprocess.STDOUT, preexec_fn=limit_descriptors)
     server = Server(process, port, db_url, log, args)
 
     def why_not() -> str:

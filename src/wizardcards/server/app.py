@@ -41,8 +41,9 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from ..core import ImpossibleRulesError, RuleSet, rules_for
+from ..core import SPECTATOR, ImpossibleRulesError, RuleSet, rules_for
 from . import protocol as P
+from .capacity import RequestCap, request_cap
 from .cluster import ElsewhereError, Member
 from .connection import Connection
 from .credentials import invite_link, seat_link, watch_link
@@ -53,7 +54,7 @@ from .limits import Limits, RateLimitedError, Throttle
 from .manager import DEFAULT_BOT_PACE, MAX_BOT_PACE, TableManager
 from .meta import meta
 from .pads import pads_router
-from .relay import MOVING, RELAYED, forward, relay_socket
+from .relay import MOVING, RELAYED, RelayedClient, forward, relay_socket
 from .table import LiveTable, NoSeatError, TableError
 
 WEB = Path(__file__).with_name("web")  # the browser client (plain files, shipped as package data)
@@ -133,7 +134,7 @@ def client_of(connection: Request | WebSocket) -> str:
 
 def create_app(
     db_url: str | None = None, *, limits: Limits | None = None, bot_workers: int | None = None, web: Path = WEB,
-    bot_pace: float = DEFAULT_BOT_PACE, member: Member | None = None,
+    bot_pace: float = DEFAULT_BOT_PACE, member: Member | None = None, limits_storage: str | None = None,
 ) -> FastAPI:
     """The server for the database at ``db_url`` (default: a SQLite file in the user's data directory).
 
@@ -142,7 +143,8 @@ def create_app(
     bot's next at tables created without their own (none while no one is connected). ``web`` is the browser client's
     directory (its ``index.html`` is the page of ``/``, ``/play`` and ``/replay/{id}``; the rest is under /static).
     ``member``: this server is one worker of a cluster on the same PostgreSQL database (``cluster.py``); requests for
-    tables another worker holds are passed on to it (``relay.py``)."""
+    tables another worker holds are passed on to it (``relay.py``). ``limits_storage``: where the per-client counts
+    are kept (a ``limits`` storage URL, ``redis://...``, which the workers of a cluster share; default: memory)."""
     url = db_url or default_url()
     limits = limits or Limits()
 
@@ -150,7 +152,7 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = make_engine(url)
         upgrade(engine)
-        manager = TableManager(engine, limits, bot_workers, bot_pace, member)
+        manager = TableManager(engine, limits, bot_workers, bot_pace, member, limits_storage=limits_storage)
         app.state.manager = manager
         app.state.peers = httpx.AsyncClient() if member is not None else None
         await manager.load_unfinished()
@@ -165,16 +167,21 @@ def create_app(
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.add_middleware(BodyLimit, max_bytes=limits.max_body_bytes)
     app.add_middleware(SecurityHeaders)
+    if member is not None:
+        app.add_middleware(RelayedClient, key=member.key)
+    app.add_middleware(RequestCap, max_requests=request_cap())  # outermost: a busy server answers at once
     if web.is_dir():
         app.mount("/static", StaticFiles(directory=web), name="static")
-    app.include_router(pads_router(url, web, limits))  # the score pad: /pad, its files and rules, shared /pads
+    # the score pad: /pad, its files and rules, shared /pads
+    app.include_router(pads_router(url, web, limits, limits_storage))
 
     def manager() -> TableManager:
         return cast(TableManager, app.state.manager)  # set by the lifespan above (Starlette's state is untyped)
 
     @app.exception_handler(ElsewhereError)
     async def held_elsewhere(request: Request, error: ElsewhereError) -> Response:
-        return await forward(request, error.address, client_of(request), app.state.peers)
+        assert member is not None  # only a cluster's worker hears of a table held elsewhere
+        return await forward(request, error.address, client_of(request), member.key, app.state.peers)
 
     @app.exception_handler(RateLimitedError)
     async def over_limit(request: Request, error: RateLimitedError) -> Response:
@@ -350,8 +357,11 @@ def create_app(
         except RateLimitedError:
             await ws.close(code=1008, reason="too many new connections from this address: try again later")
             return
-        if not manager().clients.open_connection(client):
-            await ws.close(code=1008, reason="too many connections from this address")
+        refusal = manager().clients.admit(client)
+        if refusal is not None:
+            if refusal[0] == 1013:  # a close code is only heard once accepted (a close before is an HTTP 403)
+                await ws.accept()
+            await ws.close(code=refusal[0], reason=refusal[1])
             return
         connection = Connection(client=client, send_queue=limits.send_queue)
         try:
@@ -367,7 +377,9 @@ def create_app(
                 if ws.headers.get(RELAYED):
                     closing = (1013, MOVING)
                 else:
-                    closing = await relay_socket(ws, closing.address, closing.table_id, closing.first, client)
+                    assert member is not None
+                    closing = await relay_socket(ws, closing.address, closing.table_id, closing.first, client,
+                                                 member.key)
             if connection.too_slow:
                 closing = (1008, "too slow: the messages for this connection piled up unread")
             elif connection.closing is not None:
@@ -381,6 +393,8 @@ def create_app(
             connection.gone.set()
             await manager().disconnect(connection)
             manager().clients.close_connection(client)
+            if connection.table is not None and connection.seat == SPECTATOR:
+                manager().clients.unwatch()
 
     return app
 
@@ -417,6 +431,11 @@ async def _read(
                     frame = await asyncio.wait_for(ws.receive(), max(0.0, left))
                 except TimeoutError:
                     return 1008, f"say hello within {limits.hello_seconds:g} seconds"
+            elif connection.seat == SPECTATOR and limits.idle_spectator_seconds:  # one that says nothing is let go
+                try:
+                    frame = await asyncio.wait_for(ws.receive(), limits.idle_spectator_seconds)
+                except TimeoutError:
+                    return 1000, f"idle: nothing sent for {limits.idle_spectator_seconds:g} seconds"
             else:
                 frame = await ws.receive()
             if frame["type"] == "websocket.disconnect":

@@ -55,12 +55,12 @@ def default_name(seat: int) -> str:
 class TableManager:
     def __init__(
         self, engine: Engine, limits: Limits | None = None, bot_workers: int | None = None,
-        bot_pace: float = DEFAULT_BOT_PACE, member: K.Member | None = None,
+        bot_pace: float = DEFAULT_BOT_PACE, member: K.Member | None = None, limits_storage: str | None = None,
     ) -> None:
         self.limits = limits or Limits()
         self.member = member  # this worker, when it is one of a cluster (cluster.py); None: the only server
         self.bot_pace = bot_pace  # for tables created without their own
-        self.clients = ClientLimits(self.limits)
+        self.clients = ClientLimits(self.limits, limits_storage)  # shared by a cluster's workers when given
         self.storage = S.Storage(engine)
         self.writer = S.ActionWriter(engine)
         self.workers = BotWorkers(bot_workers)
@@ -681,6 +681,9 @@ class TableManager:
                 handle = table.pending.pop(seat, None)
                 if handle is not None:
                     handle.cancel()
+            if seat == SPECTATOR and not self.clients.watch():  # uncounted again when it closes (app.py)
+                connection.close(1013, "too many spectators on this server: try again later")
+                return
             connection.table, connection.seat = table, seat
             table.connections.append(connection)
             welcome = P.Welcome(
@@ -692,7 +695,10 @@ class TableManager:
             if table.rematch_id is not None:
                 await self._offer_rematch(table, connection)
             self._back(table, seat)
-            table.announce()
+            if seat == SPECTATOR:  # a watcher changes nothing the others see: only it hears who sits where (a crowd
+                connection.send(table.table_message())  # of spectators would otherwise cost the square of its size)
+            else:
+                table.announce()
             for line in table.chat:
                 connection.send(line)
             if table.status == "waiting" and table.everyone_joined():
@@ -722,7 +728,8 @@ class TableManager:
             if old is not None:
                 old.cancel()
             table.grace[seat] = self._spawn(self._after_grace(table, seat))
-        table.announce()
+        if seat != SPECTATOR:
+            table.announce()
 
     async def _after_grace(self, table: LiveTable, seat: int) -> None:
         assert table.grace_seconds is not None

@@ -106,10 +106,10 @@ class SharedSheet(_Strict):
         return self
 
 
-def pads_router(db_url: str, web: Path, limits: Limits) -> APIRouter:
+def pads_router(db_url: str, web: Path, limits: Limits, limits_storage: str | None = None) -> APIRouter:
     """The pad's routes for the database at ``db_url`` (the app's; its schema is upgraded by the app's lifespan)."""
     router = APIRouter()
-    clients = ClientLimits(limits)  # counts of its own: sharing a pad is not creating a table
+    clients = ClientLimits(limits, limits_storage, "pads")  # counts of its own: sharing a pad is not creating a table
     engine: Callable[[], Engine] = cache(lambda: make_engine(db_url))
 
     def file(path: Path, media_type: str) -> FileResponse:
