@@ -38,7 +38,7 @@ from ..core.pad_rules import pad_catalog
 from .credentials import digest
 from .db import SharedPadRow, make_engine
 from .limits import ClientLimits, Limits, RateLimitedError
-from .protocol import Name
+from .protocol import Name, could_be_id
 
 SHEET_FORMAT = "wizardcards-pad/1"
 MAX_ROUNDS = 60  # a Wizard schedule (Double Down for 3 players has 40)
@@ -153,7 +153,7 @@ def pads_router(db_url: str, web: Path, limits: Limits) -> APIRouter:
         limited("hellos", "pad updates", _client_of(request))
         key = (authorization or "").removeprefix("Bearer ").strip()
         with Session(engine()) as db, db.begin():
-            row = db.get(SharedPadRow, pad_id) if len(pad_id) <= 32 else None
+            row = db.get(SharedPadRow, pad_id) if len(pad_id) <= 32 and could_be_id(pad_id) else None
             if row is None:
                 raise HTTPException(404, f"no shared pad {pad_id!r}")
             if not key or not secrets.compare_digest(digest(key), row.key_digest):
@@ -164,7 +164,7 @@ def pads_router(db_url: str, web: Path, limits: Limits) -> APIRouter:
     @router.get("/pads/{pad_id}")
     def watch(pad_id: str) -> Response:
         with Session(engine()) as db:
-            row = db.get(SharedPadRow, pad_id) if len(pad_id) <= 32 else None
+            row = db.get(SharedPadRow, pad_id) if len(pad_id) <= 32 and could_be_id(pad_id) else None
             if row is None:
                 raise HTTPException(404, f"no shared pad {pad_id!r}")
             body = {"id": row.id, "version": row.version, "updated_at": row.updated_at.isoformat(),
