@@ -58,20 +58,22 @@ class Route:
         return f"{self.method} {self.path}"
 
 
+def resolve(node: Any, definitions: dict[str, Any]) -> Any:
+    """A JSON Schema with its references (``#/components/schemas/X``, ``#/$defs/X``) replaced by what they name."""
+    if isinstance(node, dict):
+        if "$ref" in node:
+            return resolve(definitions[node["$ref"].rsplit("/", 1)[1]], definitions)
+        return {k: resolve(v, definitions) for k, v in node.items()}
+    if isinstance(node, list):
+        return [resolve(v, definitions) for v in node]
+    return node
+
+
 def app_routes() -> tuple[list[Route], list[str]]:
     """Every HTTP route and every WebSocket path of the app, read from the app itself."""
     app = create_app("sqlite://")  # nothing is opened before its lifespan starts
     schema = app.openapi()
     components = schema.get("components", {}).get("schemas", {})
-
-    def resolve(node: Any) -> Any:
-        if isinstance(node, dict):
-            if "$ref" in node:
-                return resolve(components[node["$ref"].rsplit("/", 1)[1]])
-            return {k: resolve(v) for k, v in node.items()}
-        if isinstance(node, list):
-            return [resolve(v) for v in node]
-        return node
 
     def walk(routes: list[Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
         for route in routes:
@@ -97,8 +99,8 @@ def app_routes() -> tuple[list[Route], list[str]]:
             if operation is None:
                 routes.append(Route(method, path, params))
                 continue
-            parameters = resolve(operation.get("parameters", []))
-            body = resolve(operation.get("requestBody", {})).get("content", {}).get("application/json", {})
+            parameters = resolve(operation.get("parameters", []), components)
+            body = resolve(operation.get("requestBody", {}), components).get("content", {}).get("application/json", {})
             routes.append(Route(
                 method, path, params,
                 query=tuple((p["name"], p.get("schema", {})) for p in parameters if p["in"] == "query"),
@@ -269,17 +271,7 @@ def unanswered(ws: Any, probe: str) -> str | None:
 def attack_websocket(server: Server, known: Known, failures: list[str]) -> None:
     schema = httpx.get(server.http + "/protocol.schema.json", timeout=10).json()
     defs = schema["$defs"]
-
-    def resolve(node: Any) -> Any:
-        if isinstance(node, dict):
-            if "$ref" in node:
-                return resolve(defs[node["$ref"].rsplit("/", 1)[1]])
-            return {k: resolve(v) for k, v in node.items()}
-        if isinstance(node, list):
-            return [resolve(v) for v in node]
-        return node
-
-    messages = [body_for(resolve(m)) for m in defs["ClientMessage"]["oneOf"]]
+    messages = [body_for(resolve(m, defs)) for m in defs["ClientMessage"]["oneOf"]]
 
     @st.composite
     def frame(draw: st.DrawFn) -> str | bytes:
