@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
 import urllib.parse
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -381,6 +382,31 @@ def attack(server: Server) -> None:
     assert honest["names"] == ["Zed", "B1", "B2"]
     log = server.log_tail(10**7)
     assert "Traceback" not in log, log[-4000:]
+
+
+def test_tables_that_fail_to_load_are_remembered_up_to_a_bound(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 27c8081 every table that failed to load was remembered (and its traceback logged) for the server's life.
+    Past ``SET_ASIDE_KEPT`` (here 2) the oldest are forgotten: asked for again, such a table is read and fails again."""
+    from fastapi.testclient import TestClient
+
+    from wizardcards.server import manager as table_manager
+
+    from .helpers import LOOSE_LIMITS
+
+    monkeypatch.setattr(table_manager, "SET_ASIDE_KEPT", 2, raising=False)  # 27c8081 had no such bound
+    path = tmp_path / "aside.sqlite3"
+    seats = {"game": "wizard", "players": 3,
+             "seats": [{"name": "Ann", "claimed": True}, {"name": "Bo"}, {"name": "Cy"}]}
+    with TestClient(create_app(f"sqlite:///{path}", limits=LOOSE_LIMITS, bot_workers=1)) as client:
+        ids = [client.post("/tables", json=seats).json()["id"] for _ in range(3)]
+    with sqlite3.connect(path) as db:  # rules no server wrote: none of the three loads again
+        db.execute("UPDATE game_tables SET rules = '{\"game\": \"wizard\", \"players\": \"three'")
+    with TestClient(create_app(f"sqlite:///{path}", limits=LOOSE_LIMITS, bot_workers=1)) as client:
+        remembered = client.app.state.manager.set_aside  # type: ignore[attr-defined]
+        assert len(remembered) == 2
+        for table_id in ids:
+            assert client.get(f"/tables/{table_id}").status_code == 404
+            assert len(remembered) == 2 and table_id in remembered
 
 
 def test_no_malformed_request_gets_a_5xx_on_sqlite(tmp_path: Path) -> None:
