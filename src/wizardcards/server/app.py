@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -66,8 +67,8 @@ class AnyJSON(JSONResponse):
 
 
 def _finite(value: Any) -> Any:
-    if isinstance(value, float) and value != value or value in (float("inf"), float("-inf")):
-        return repr(value)
+    if isinstance(value, float) and not math.isfinite(value):
+        return repr(value)  # "inf", "-inf", "nan"
     if isinstance(value, dict):
         return {key: _finite(item) for key, item in value.items()}
     if isinstance(value, list | tuple):
