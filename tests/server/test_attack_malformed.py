@@ -373,6 +373,7 @@ def attack(server: Server) -> None:
     failures: list[str] = []
     size = server.log.stat().st_size
     attack_as_reported(server, known, failures)
+    assert not failures, f"{len(failures)} of the requests reported failed:\n" + "\n".join(failures)
     # a request for what cannot exist leaves nothing behind, not even a line in the log
     assert server.log.stat().st_size - size < 2000, server.log_tail(4000)
     attack_http(server, known, failures)
