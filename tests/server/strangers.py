@@ -368,6 +368,25 @@ def seated(server: Server, token: str, name: str | None = None, client: str | No
 
 # --- a table that plays on, timed ------------------------------------------------------------------------------
 
+SLOW = 1.0  # seconds: an answer slower than this waited for something
+CEILING = 5.0  # seconds: no answer waits this long, however busy the machine
+
+
+def held_up(waits: list[float], share: float = 0.05) -> str | None:
+    """Why a series of answers was held up, or None: one waited past ``CEILING``, or more than ``share`` of them past
+    ``SLOW``. A busy CI machine delays an answer past a second now and then (1.71 s was seen on a loaded 2-core
+    machine); a server that makes a client wait for another client delays them all, or one for good. Figures belong
+    in the benchmarks (benchmarks/server_load.py), not here."""
+    if not waits:
+        return "no answer at all"
+    slow = [w for w in waits if w > SLOW]
+    if max(waits) > CEILING:
+        return f"one answer waited {max(waits):.2f} s (of {len(waits)})"
+    if len(slow) > share * len(waits):
+        return f"{len(slow)} of {len(waits)} answers waited over {SLOW:g} s (slowest {max(slow):.2f} s)"
+    return None
+
+
 
 class Player(threading.Thread):
     """Plays the one human seat of a table (its first legal action each time) until stopped or the game is over,

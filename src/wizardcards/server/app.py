@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -34,7 +35,9 @@ from typing import Annotated, Any, Literal, cast
 import httpx
 from fastapi import FastAPI, Header, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi import Path as PathPart
+from fastapi.encoders import jsonable_encoder
 from fastapi.exception_handlers import http_exception_handler
+from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -59,6 +62,26 @@ from .table import LiveTable, NoSeatError, TableError
 
 WEB = Path(__file__).with_name("web")  # the browser client (plain files, shipped as package data)
 REPLAY_CACHE = "public, max-age=3600"  # a browser asks again after an hour (a new server may write a new format)
+MAX_OFFSET = 2**31 - 1  # GET /tables?offset=: past it a 422 (a 20-digit offset overflowed the database's integer)
+
+
+class AnyJSON(JSONResponse):
+    """A JSON answer that can be written whatever the client sent: an error echoes its input, and JSON text may hold
+    a lone surrogate (``"\\ud800"``, which UTF-8 cannot encode) or a number past the float range (``1e999``, read
+    as infinity, which JSON cannot write). Surrogates are written as escapes (ASCII JSON), such numbers as text."""
+
+    def render(self, content: Any) -> bytes:
+        return json.dumps(_finite(content), ensure_ascii=True, separators=(",", ":")).encode("ascii")
+
+
+def _finite(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        return repr(value)  # "inf", "-inf", "nan"
+    if isinstance(value, dict):
+        return {key: _finite(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(item) for item in value]
+    return value
 
 
 class _Strict(BaseModel):
@@ -185,12 +208,20 @@ def create_app(
 
     @app.exception_handler(RateLimitedError)
     async def over_limit(request: Request, error: RateLimitedError) -> Response:
-        return JSONResponse({"detail": str(error)}, 429, headers={"Retry-After": str(error.retry_after)})
+        return AnyJSON({"detail": str(error)}, 429, headers={"Retry-After": str(error.retry_after)})
 
     @app.exception_handler(TableError)
     async def refused(request: Request, error: TableError) -> Response:
         status = 503 if error.code == "unavailable" else 422
-        return JSONResponse({"detail": str(error)}, status)
+        return AnyJSON({"detail": str(error)}, status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, error: RequestValidationError) -> Response:
+        return AnyJSON({"detail": jsonable_encoder(error.errors())}, 422)  # FastAPI's usual answer, always writable
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, error: StarletteHTTPException) -> Response:
+        return AnyJSON({"detail": error.detail}, error.status_code, headers=error.headers)
 
     @app.exception_handler(StarletteHTTPException)
     async def not_found_page(request: Request, error: StarletteHTTPException) -> Response:
@@ -255,7 +286,7 @@ def create_app(
     @app.get("/tables")
     async def list_tables(
         http: Request, status: Literal["waiting", "playing", "finished", "expired"] | None = None,
-        limit: Annotated[int, Query(ge=1, le=200)] = 50, offset: Annotated[int, Query(ge=0)] = 0,
+        limit: Annotated[int, Query(ge=1, le=200)] = 50, offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
         open: bool = False,  # only waiting tables with a free open seat: what Join can really take
     ) -> dict[str, Any]:
         return await manager().page(status, limit, offset, client_of(http), open_only=open)
@@ -278,6 +309,8 @@ def create_app(
     async def player_stats(name: str) -> dict[str, Any]:
         if len(name) > P.MAX_NAME_LENGTH:
             raise HTTPException(422, f"a name is at most {P.MAX_NAME_LENGTH} characters")
+        if not P.printable(name):  # no name holds one, and PostgreSQL cannot even look up a NUL
+            raise HTTPException(422, "a name has no control characters")
         return await manager().player_stats(name)
 
     @app.post("/tables/{table_id}/join")

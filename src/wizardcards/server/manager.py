@@ -45,6 +45,7 @@ MAX_RETRY_SECONDS = 30.0
 DEFAULT_BOT_PACE = 0.7  # seconds: people see each bid and card arrive (a table option)
 MAX_BOT_PACE = 5.0
 FINISHED_KEPT = 256  # finished tables kept in memory (most recently used); the others are read again when asked
+SET_ASIDE_KEPT = 1024  # tables that failed to load, remembered (the newest): one forgotten is tried and logged again
 log = logging.getLogger("wizardcards.server")
 
 
@@ -68,7 +69,7 @@ class TableManager:
         self.tables: dict[str, LiveTable] = {}
         self.by_digest: dict[str, tuple[str, int, str]] = {}  # credential digest: (table id, seat, kind)
         self.by_spectator: dict[str, str] = {}  # spectator token: table id
-        self.set_aside: dict[str, str] = {}  # tables that failed to load: why
+        self.set_aside: OrderedDict[str, str] = OrderedDict()  # tables that failed to load: why (SET_ASIDE_KEPT)
         self._finished: OrderedDict[str, None] = OrderedDict()  # finished tables in memory, least recently used first
         self._creating: list[tuple[str | None, str | None]] = []  # (client, network) of tables being stored now
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -304,6 +305,8 @@ class TableManager:
         except Exception as error:
             log.exception("table %s cannot be loaded: set aside", table_id)
             self.set_aside[table_id] = f"{type(error).__name__}: {error}"
+            while len(self.set_aside) > SET_ASIDE_KEPT:
+                self.set_aside.popitem(last=False)
             return None
 
     async def load_unfinished(self) -> None:
@@ -385,6 +388,8 @@ class TableManager:
         ``client``'s ``table_loads_per_minute`` are counted, so that paging through old games is bounded)."""
         table = self.tables.get(table_id)
         if table is None:
+            if not P.could_be_id(table_id):  # no server made it: unknown, without asking the database
+                return None
             if client is not None:
                 self.clients.hit("loads", client)
             return await self._load(table_id)
@@ -404,6 +409,8 @@ class TableManager:
         if table is not None:
             self._touch(table)
             return table
+        if not P.could_be_id(table_id):  # no server made it: unknown, without asking the database
+            return None
         if self.member is not None and pass_on:
             owner = await self.storage.run(K.holder, self.member, table_id)
             if owner is not None:

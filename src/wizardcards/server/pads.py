@@ -41,7 +41,7 @@ from ..core.pad_rules import pad_catalog
 from .credentials import digest
 from .db import SharedPadRow, make_engine
 from .limits import ClientLimits, Limits, RateLimitedError
-from .protocol import Name
+from .protocol import Name, could_be_id
 
 SHEET_FORMAT = "wizardcards-pad/1"
 MAX_ROUNDS = 60  # a Wizard schedule (Double Down for 3 players has 40)
@@ -148,7 +148,7 @@ def pads_router(db_url: str, web: Path, limits: Limits, limits_storage: str | No
         return datetime.now(UTC) - timedelta(days=limits.pad_days)
 
     def live_pad(db: Session, pad_id: str) -> SharedPadRow:
-        row = None if len(pad_id) > 32 else db.scalar(
+        row = None if len(pad_id) > 32 or not could_be_id(pad_id) else db.scalar(
             select(SharedPadRow).where(SharedPadRow.id == pad_id, SharedPadRow.updated_at >= cutoff()))
         if row is None:
             raise HTTPException(404, f"no shared pad {pad_id!r} (a pad its keeper leaves unchanged for "
