@@ -2,8 +2,11 @@
 loopback, first alone and then beside hostile clients, on the same server in the same run.
 
     python benchmarks/server_load.py [--tables 50] [--seconds 8] [--rate 1200] [--db URL] [--port P]
-                                     [--hostile never-read,hello-flood,spam,bots] [--flood 2] [--bot-tables 3]
-                                     [--limit NAME=VALUE ...] [--bot-workers N]
+                                     [--hostile never-read,hello-flood,spam,bots,replay-flood,fill,fd-flood]
+                                     [--flood 2] [--bot-tables 3] [--limit NAME=VALUE ...] [--bot-workers N]
+                                     [--descriptors N]
+    python benchmarks/server_load.py --hostile bot-starve [--seconds 30] [--bot-tables 20] [--starve-addresses 10]
+                                     [--hand-size 5] [--starve-seated]
 
 Starts ``wizard serve`` as a subprocess on a fresh SQLite file (or ``--db``), creates the tables, opens 4 connections
 per table (200 in all), and has the seat on turn at every table send a random legal action when its view says so:
@@ -23,7 +26,35 @@ loopback address of its own (Linux routes all of 127/8 to the loopback), run in 
   connecting again whenever the server closes one or refuses it;
 - ``spam``: a seat of its own table (three ``rulebased`` bots with it) that chats 50 lines a second and asks for a
   hint at each of its decisions, acting once the hint is answered (or refused);
-- ``bots``: ``--bot-tables`` tables of three ``search:level=5`` bots and nobody else, created one after the other.
+- ``bots``: ``--bot-tables`` tables of three ``search:level=5`` bots and nobody else, created one after the other;
+- ``replay-flood`` (issue 24): four loops of ``GET /tables/{id}/replay`` of the longest game the server allows (60
+  rounds of 20 cards at 3 players: 3,780 decisions), each from a loopback address of its own, each asking again as
+  soon as answered (as a browser would, with gzip), from a process of their own; the game is played by three
+  random bots at ``bot_pace`` 0 before the first phase, and its replay asked for once then.
+- ``fill`` (issue 24): 49 addresses of one /24 (127.0.20.1 to .49) create waiting tables nobody joins (the creator's
+  seat and two invited ones), each as soon as the last is answered, round robin, an address left out once refused;
+  meanwhile three of them play a short game against two bots and ask for its rematch, first as its spectator, then
+  as its seat; and a fresh client of another network (127.0.30.1) asks ``POST /tables`` in each quarter of the
+  phase. With the default ``max_unfinished_tables`` (2,000) filling takes minutes, so pass a lower one
+  (``--limit max_unfinished_tables=200``: the ordinary tables count too).
+
+- ``fd-flood`` (issue 24): spectators of a waiting table of its own, from many addresses (``127.3.x.y``, four to a
+  /24 and 20 sockets each: under the per-client and per-network caps), opened 80 at a time and held until the phase
+  ends, again and again (half a second after a round of which none was welcomed); meanwhile a fresh client
+  (``127.4.0.x``) asks ``POST /tables`` every 0.25 s.
+  So that the flood can reach the server's descriptor limit, the server then runs with ``--descriptors`` open files
+  (soft and hard; default 1,024 with this mode, the usual soft limit: at 27c8081, 995 spectator sockets from 40
+  addresses took them all and a fresh POST got no answer).
+
+``bot-starve`` (issue 24) runs alone, without the 50 tables: a victim's table (a person who plays at once and three
+``search:level=5`` bots, ``bot_pace`` 0, so that what is timed is the bots' decisions and not their pace) plays
+``--seconds`` alone, then ``--seconds`` more beside ``--bot-tables`` (20) tables of three ``search:level=5`` bots
+alone, created from ``--starve-addresses`` (10) addresses of one /24 (two each: ``bot_tables_per_client`` refuses a
+third from one address). Every round has ``--hand-size`` cards, so both phases see alike decisions. It prints the
+victim's bot decision times (p50/p95/max) and its person's turns a minute in each phase, and the ratio p95 under
+attack / p95 alone (target <= 1.5). ``--starve-seated``: the attacker sits at each of its tables and plays at once,
+so its questions come before nobody's as the victim's do, and only the round robin over clients (networks) is left
+between them.
 
 The ordinary tables connect from addresses of their own too (127.1.0.1 for table 0, 127.1.0.2 for table 1, ...), so
 the server's per-client limits apply to them as they would to 50 groups of players on the internet, with the
@@ -51,9 +82,12 @@ import argparse
 import asyncio
 import base64
 import gc
+import itertools
 import json
+import multiprocessing
 import os
 import random
+import resource
 import secrets
 import signal
 import socket
@@ -63,7 +97,8 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Collection, Coroutine
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -77,9 +112,16 @@ from wizardcards.core import find_rules, new_game
 T = TypeVar("T")
 
 STALL_SECONDS = 2.0
-HOSTILE = ("never-read", "hello-flood", "spam", "bots")
+HOSTILE = ("never-read", "hello-flood", "spam", "bots", "replay-flood", "fill", "fd-flood")
+REPLAY_ADDRESSES = ("127.0.0.13", "127.0.0.14", "127.0.0.15", "127.0.0.16")  # the replay flood's four loops
+LONGEST_GAME = {"game": "wizard", "players": 3, "bot_pace": 0,
+                "options": {"schedule": "custom", "custom_hand_sizes": [20] * 60},
+                "seats": [{"name": f"Random {s}", "bot": "random"} for s in range(3)]}
+FD_FLOOD_DESCRIPTORS = 1024  # the server's limit of open files under fd-flood, unless --descriptors says
 # one loopback address per hostile client, and the ordinary tables' from 127.1.0.1 on
 NEVER_READ_ADDRESS, FLOOD_ADDRESS, SPAM_ADDRESS, BOTS_ADDRESS = "127.0.0.9", "127.0.0.10", "127.0.0.11", "127.0.0.12"
+FILL_ADDRESSES = [f"127.0.20.{n}" for n in range(1, 50)]  # one /24: 49 addresses, as in issue 24
+FRESH_ADDRESS = "127.0.30.1"  # a client of another network, who only wants to start a game
 
 
 def table_address(number: int) -> str:
@@ -165,9 +207,11 @@ class Run:
     ready: int = 0
     finished: int = 0
     first_finish: float = float("inf")
-    hostile: dict[str, dict[str, float]] = field(default_factory=dict)
+    hostile: dict[str, dict[str, Any]] = field(default_factory=dict)
     with_seq: bool = False  # the server's action message has "seq"
     stop_at: float = float("inf")  # the end of the last phase, set when the first starts
+    replay_table: str = ""  # the long finished game the replay flood asks for
+    fill_clients: dict[str, httpx.AsyncClient] = field(default_factory=dict)  # the hostile fill's, made beforehand
 
     def phase_at(self, when: float) -> Phase | None:
         for phase in self.phases:
@@ -184,8 +228,9 @@ def action_message(run: Run, client_id: str, action: int, seq: int) -> str:
 
 
 async def ws_connect(port: int, address: str, path: str = "/ws", **kwargs: Any) -> ClientConnection:
+    options = {"open_timeout": 10, **kwargs}
     return await connect(f"ws://127.0.0.1:{port}{path}", max_size=2**20, compression=None, close_timeout=1,
-                         open_timeout=10, local_addr=(address, 0), **kwargs)
+                         local_addr=(address, 0), **options)
 
 
 async def play_table(number: int, port: int, tokens: list[str], run: Run, rng: random.Random,
@@ -489,6 +534,228 @@ async def strong_bots(base: str, count: int, stats: dict[str, float], stop_at: f
             stats["created" if answer.status_code == 201 else "refused"] += 1
 
 
+async def replay_flood(base: str, table_id: str, address: str, stats: dict[str, float], stop_at: float) -> None:
+    """One loop of GET /tables/{id}/replay of a long finished game, asking again as soon as answered."""
+    for key in ("served", "refused", "not_modified", "other", "unanswered", "mb_received", "longest_answer_s"):
+        stats.setdefault(key, 0)
+    transport = httpx.AsyncHTTPTransport(local_address=address)
+    async with httpx.AsyncClient(base_url=base, transport=transport, timeout=30) as client:
+        while time.perf_counter() < stop_at:
+            began = time.perf_counter()
+            kind = "unanswered"  # unless answered before the end of the phase (which cancels this)
+            try:  # read as sent, not decompressed: this process's CPU is the ordinary clients' too
+                async with client.stream("GET", f"/tables/{table_id}/replay") as answer:
+                    async for _ in answer.aiter_raw():
+                        pass
+                kind = {200: "served", 429: "refused", 304: "not_modified"}.get(answer.status_code, "other")
+                stats["mb_received"] += answer.num_bytes_downloaded / 1e6
+            except httpx.HTTPError:
+                kind = "other"
+            finally:
+                stats[kind] += 1
+                stats["longest_answer_s"] = max(stats["longest_answer_s"], time.perf_counter() - began)
+
+
+def replay_flood_process(base: str, table_id: str, seconds: float) -> dict[str, float]:
+    """The replay flood's loops for ``seconds``, in a process of their own (``replay_flood_elsewhere``)."""
+    async def flood() -> dict[str, float]:
+        stats: dict[str, float] = {}
+        stop_at = time.perf_counter() + seconds
+        loops = [asyncio.create_task(replay_flood(base, table_id, address, stats, stop_at))
+                 for address in REPLAY_ADDRESSES]
+        await asyncio.wait(loops, timeout=seconds)
+        for loop in loops:  # a request still unanswered at the end of the phase counts as such
+            loop.cancel()
+        await asyncio.gather(*loops, return_exceptions=True)
+        return stats
+
+    return asyncio.run(flood())
+
+
+async def replay_flood_elsewhere(base: str, table_id: str, stats: dict[str, float], stop_at: float) -> None:
+    """The replay flood from another process: its clients' own work (hundreds of requests of 100 KB and more) would
+    otherwise take this process's CPU from the ordinary clients, whose latency it measures."""
+    loop = asyncio.get_running_loop()
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        job = loop.run_in_executor(pool, replay_flood_process, base, table_id, stop_at - time.perf_counter())
+        try:
+            stats.update(await asyncio.shield(job))
+        except asyncio.CancelledError:  # the phase is over: the process stops at its end too
+            stats.update(await job)
+            raise
+
+
+def finished_long_game(base: str) -> tuple[str, float]:
+    """The longest game the server allows, played to its end by three random bots, and its replay asked for once
+    (before the first phase, so that the flood meets a replay built and kept, as it would an old game's): the game's
+    id and the seconds that first answer took."""
+    table, _ = create_table(base, BOTS_ADDRESS, LONGEST_GAME)
+    deadline = time.monotonic() + 600
+    while httpx.get(f"{base}/tables/{table['id']}", timeout=30).json()["status"] != "finished":
+        if time.monotonic() > deadline:
+            raise SystemExit("the long game for the replay flood did not finish in 10 minutes")
+        time.sleep(0.5)
+    began = time.perf_counter()
+    with httpx.Client(base_url=base, transport=httpx.HTTPTransport(local_address=BOTS_ADDRESS)) as client:
+        client.get(f"/tables/{table['id']}/replay", timeout=600).raise_for_status()
+    return str(table["id"]), time.perf_counter() - began
+
+
+FILL_BODY = {"game": "wizard", "players": 3,
+             "seats": [{"name": "Host", "claimed": True}, {"name": "Invited 1"}, {"name": "Invited 2"}]}
+
+
+def fill_clients(base: str) -> dict[str, httpx.AsyncClient]:
+    """The HTTP clients of ``fill``, one per address, made before the clock starts: making 50 takes this process
+    a second or more (in the measured phase the ordinary tables would count it as the server's latency). Plain
+    HTTP: verify=False spares loading the CA bundle for each."""
+    return {a: httpx.AsyncClient(base_url=base, timeout=30,
+                                 transport=httpx.AsyncHTTPTransport(local_address=a, verify=False))
+            for a in [*FILL_ADDRESSES, FRESH_ADDRESS]}
+
+
+async def fill(port: int, base: str, run: Run, stats: dict[str, Any], stop_at: float) -> None:
+    """Waiting tables nobody joins and rematches, from 49 addresses of one network; a fresh client's POST /tables
+    in each quarter of the phase (issue 24)."""
+    stats.update(waiting_created=0, waiting_refused=0, rematch_as_spectator="", rematch_as_seat="", fresh="")
+    clients = run.fill_clients
+    clock = time.perf_counter
+
+    async def waiting_tables() -> None:
+        refused: set[str] = set()
+        while clock() < stop_at and len(refused) < len(FILL_ADDRESSES):
+            for address in FILL_ADDRESSES:
+                if address in refused or clock() >= stop_at:
+                    continue
+                answer = await clients[address].post("/tables", json=FILL_BODY)
+                if answer.status_code == 201:
+                    stats["waiting_created"] += 1
+                else:
+                    stats["waiting_refused"] += 1
+                    refused.add(address)
+
+    async def rematches(address: str) -> None:
+        body = {"game": "wizard", "players": 3, "options": {"schedule": "custom", "custom_hand_sizes": [1]},
+                "bot_pace": 0, "seats": [{"name": "Host", "claimed": True}, {"name": "Bot 1", "bot": "rulebased"},
+                                         {"name": "Bot 2", "bot": "rulebased"}]}
+        answer = await clients[address].post("/tables", json=body)
+        if answer.status_code != 201:
+            stats["rematch_as_seat"] += f"game {answer.status_code} "
+            return
+        table = answer.json()
+        async with await ws_connect(port, address) as seat:
+            await seat.send(json.dumps({"type": "hello", "id": "h", "token": table["seats"][0]["token"]}))
+            async for raw in seat:  # the first legal action at each turn, to the end
+                frame = json.loads(raw)
+                if frame["type"] != "view":
+                    continue
+                if frame["view"]["current_player"] == -4:
+                    break
+                if frame["status"] == "playing" and frame["view"]["legal_actions"]:
+                    action = frame["view"]["legal_actions"][0]
+                    await seat.send(action_message(run, f"a{frame['seq']}", action, frame["seq"]))
+            for who, token in (("spectator", table["spectator_token"]), ("seat", None)):
+                ws = seat
+                if token is not None:
+                    ws = await ws_connect(port, address)
+                    await ws.send(json.dumps({"type": "hello", "id": "w", "token": token}))
+                await ws.send(json.dumps({"type": "rematch", "id": "r"}))
+                async for raw in ws:
+                    frame = json.loads(raw)
+                    if frame["type"] == "rematch" or frame.get("reply_to") == "r":
+                        stats[f"rematch_as_{who}"] += ("created " if frame["type"] == "rematch"
+                                                       else f"{frame['code']} ")
+                        break
+                if ws is not seat:
+                    await ws.close()
+                if who == "spectator" and "created" in stats["rematch_as_spectator"]:
+                    break  # one rematch per game: the spectator's was it
+
+    async def fresh() -> None:
+        start = run.phases[-1].start
+        for quarter in (1, 2, 3, 4):  # in the middle of each quarter, so the last is answered within the phase
+            await asyncio.sleep(max(0.0, start + (quarter - 0.5) * (stop_at - start) / 4 - clock()))
+            began = clock()
+            try:
+                answer = await clients[FRESH_ADDRESS].post("/tables", json=FILL_BODY)
+                stats["fresh"] += f"{answer.status_code} in {(clock() - began) * 1000:.0f} ms; "
+            except httpx.HTTPError as error:
+                stats["fresh"] += f"{type(error).__name__}; "
+
+    try:
+        await asyncio.gather(waiting_tables(), fresh(), *(rematches(a) for a in FILL_ADDRESSES[:3]))
+    finally:
+        for client in clients.values():
+            await client.aclose()
+
+
+async def fd_flood(port: int, base: str, stats: dict[str, float], stop_at: float) -> None:
+    """Spectators from many addresses, 20 at a time, held to the end; a fresh client's POST /tables meanwhile."""
+    stats.update(welcomed=0, refused=0, unanswered=0, fresh_posts=0, fresh_created=0, fresh_unanswered=0,
+                 fresh_longest_ms=0.0)
+    async with httpx.AsyncClient(base_url=base) as client:
+        table = await client.post("/tables", json={"game": "wizard", "players": 3, "seats": [
+            {"name": "Host", "claimed": True}, {"name": "P2"}, {"name": "P3"}]}, timeout=10)
+    hello = json.dumps({"type": "hello", "id": "w", "token": table.json()["spectator_token"]})
+    held: list[ClientConnection] = []
+
+    async def watch(address: str) -> bool:
+        try:
+            ws = await ws_connect(port, address, open_timeout=3, ping_interval=None)
+        except InvalidHandshake:
+            stats["refused"] += 1
+            return False
+        except (OSError, TimeoutError, ConnectionClosed):
+            stats["unanswered"] += 1
+            return False
+        try:
+            await ws.send(hello)
+            welcome = json.loads(await asyncio.wait_for(ws.recv(), 3))["type"] == "welcome"
+        except ConnectionClosed as closed:  # refused: 1013 "try again later"
+            stats["refused"] += 1
+            code = f"closed {closed.rcvd.code if closed.rcvd else None}"
+            stats[code] = stats.get(code, 0) + 1
+            return False
+        except (OSError, TimeoutError):
+            welcome = False
+            stats["unanswered"] += 1
+        if not welcome:
+            ws.transport.abort()
+            return False
+        held.append(ws)
+        stats["welcomed"] += 1
+        return True
+
+    async def fresh_client() -> None:
+        body = {"game": "wizard", "players": 3, "seats": [  # it waits for its person: no bot plays meanwhile
+            {"name": "Fresh", "claimed": True}, {"name": "B1", "bot": "random"}, {"name": "B2", "bot": "random"}]}
+        for n in itertools.count():
+            transport = httpx.AsyncHTTPTransport(local_address=f"127.4.{n // 250}.{n % 250 + 1}")
+            async with httpx.AsyncClient(base_url=base, transport=transport) as client:
+                began = time.perf_counter()
+                stats["fresh_posts"] += 1
+                try:
+                    answer = await client.post("/tables", json=body, timeout=max(0.1, stop_at - began))
+                    stats["fresh_created"] += answer.status_code == 201
+                except httpx.HTTPError:
+                    stats["fresh_unanswered"] += 1
+                stats["fresh_longest_ms"] = max(stats["fresh_longest_ms"], (time.perf_counter() - began) * 1000)
+            await asyncio.sleep(max(0.0, began + 0.25 - time.perf_counter()))
+
+    fresh = asyncio.create_task(fresh_client())
+    addresses = (f"127.3.{n // 4}.{n % 4 + 1}" for n in itertools.count())
+    try:
+        while time.perf_counter() < stop_at:
+            network = [next(addresses) for _ in range(4)]  # a /24 at a time, 20 sockets from each of its addresses
+            if not any(await asyncio.gather(*(watch(address) for address in network * 20))):
+                await asyncio.sleep(0.5)  # the server takes no more: hold what it took, and try again soon
+    finally:
+        fresh.cancel()
+        await asyncio.gather(fresh, return_exceptions=True)
+        for ws in held:
+            ws.transport.abort()
+
+
 async def hostile(port: int, base: str, kinds: set[str], run: Run, table0: dict[str, Any], spam_token: str,
                   flood: int, bot_tables: int) -> None:
     """Every hostile client chosen, for the second phase."""
@@ -505,6 +772,12 @@ async def hostile(port: int, base: str, kinds: set[str], run: Run, table0: dict[
         jobs.append(spam(port, spam_token, run, run.hostile.setdefault("spam", {}), stop_at))
     if "bots" in kinds:
         jobs.append(strong_bots(base, bot_tables, run.hostile.setdefault("bots", {}), stop_at))
+    if "replay-flood" in kinds:
+        jobs.append(replay_flood_elsewhere(base, run.replay_table, run.hostile.setdefault("replay-flood", {}), stop_at))
+    if "fill" in kinds:
+        jobs.append(fill(port, base, run, run.hostile.setdefault("fill", {}), stop_at))
+    if "fd-flood" in kinds:
+        jobs.append(fd_flood(port, base, run.hostile.setdefault("fd-flood", {}), stop_at))
     tasks = [asyncio.create_task(job) for job in jobs]
     await asyncio.wait(tasks, timeout=max(0.0, stop_at - time.perf_counter()))
     for task in tasks:
@@ -707,6 +980,202 @@ def cluster_main(args: argparse.Namespace) -> int:
     return 0
 
 
+# --- bot-starve (issue 24): one network's tables of strong bots against another client's table of strong bots -------
+
+VICTIM_ADDRESS = "127.2.0.1"  # a network (/24) of its own
+
+
+def starver_address(n: int) -> str:
+    return f"127.0.0.{100 + n}"  # the attacker's addresses: one /24, one network
+
+
+@dataclass
+class Victim:
+    """What the person at the victim's table saw: each of its bots' decisions, and its own turns."""
+
+    decisions: list[tuple[float, float]] = field(default_factory=list)  # (when a bot's turn came, how long it took)
+    turns: list[float] = field(default_factory=list)  # when the person's turn came
+    waiting_since: float | None = None  # a bot's turn not over yet
+
+    def in_phase(self, start: float, end: float) -> tuple[list[float], int]:
+        """The bot decisions begun in the phase (one still awaited at its end counts as long as it has waited: a
+        lower bound), and the person's turns."""
+        times = [d for at, d in self.decisions if start <= at < end]
+        if self.waiting_since is not None and start <= self.waiting_since < end:
+            times.append(end - self.waiting_since)
+        return times, sum(start <= at < end for at in self.turns)
+
+
+async def victim_plays(port: int, token: str, with_seq: bool, victim: Victim, stop_at: float,
+                       address: str = VICTIM_ADDRESS) -> None:
+    """The person at the victim's table: a random legal action as soon as its turn comes; each bot decision timed
+    from the view that puts the bot on turn to the view with its move (the table's pace is 0: no waiting but the
+    bot's own)."""
+    rng = random.Random(3)
+    async with await ws_connect(port, address) as ws:
+        await ws.send(json.dumps({"type": "hello", "id": "h", "token": token}))
+        bot_turn: tuple[float, int] | None = None  # when a bot's turn came, and at which seq
+        acted = -1
+        async for raw in ws:
+            frame = json.loads(raw)
+            if frame["type"] != "view" or frame["status"] != "playing":
+                continue
+            now, view, seq = time.perf_counter(), frame["view"], frame["seq"]
+            if bot_turn is not None and seq > bot_turn[1]:
+                victim.decisions.append((bot_turn[0], now - bot_turn[0]))
+                bot_turn = victim.waiting_since = None
+            if now >= stop_at or view["current_player"] == -4:
+                return
+            if view["legal_actions"] and seq > acted:
+                acted = seq
+                victim.turns.append(now)
+                action = rng.choice(view["legal_actions"])
+                message: dict[str, Any] = {"type": "action", "id": f"v{seq}", "action": action}
+                if with_seq:
+                    message["seq"] = seq
+                await ws.send(json.dumps(message))
+            elif not view["legal_actions"] and bot_turn is None:
+                bot_turn, victim.waiting_since = (now, seq), now
+
+
+async def starve(base: str, port: int, args: argparse.Namespace, with_seq: bool) -> dict[str, Any]:
+    """The victim's table alone for ``--seconds``, then the attacker's tables created, then ``--seconds`` more."""
+    options = {"schedule": "custom", "custom_hand_sizes": [args.hand_size] * 60}  # every round alike: comparable
+    strong = {"name": "Strong", "bot": "search:level=5"}
+    victim_body = {"game": "wizard", "players": 4, "options": options, "bot_pace": 0,
+                   "seats": [{"name": "Victim", "claimed": True}] + [strong] * 3}
+    attack_body = {"game": "wizard", "players": 3, "options": options, "bot_pace": 0,
+                   "seats": [{"name": "Attacker", "claimed": True} if args.starve_seated else strong, strong, strong]}
+    _, tokens = await asyncio.to_thread(create_table, base, VICTIM_ADDRESS, victim_body)
+    victim, clock = Victim(), time.perf_counter
+    far = clock() + 3600
+    playing = asyncio.create_task(victim_plays(port, tokens[0], with_seq, victim, far))
+    alone = (clock(), clock() + args.seconds)
+    await asyncio.sleep(args.seconds)
+    created: list[str] = []
+    refusals: dict[str, int] = {}
+    seated: list[asyncio.Task[None]] = []  # --starve-seated: the attacker's person at each of its tables
+    for n in range(args.bot_tables):
+        address = starver_address(n % args.starve_addresses)
+        transport = httpx.AsyncHTTPTransport(local_address=address)
+        async with httpx.AsyncClient(base_url=base, transport=transport) as client:
+            answer = await client.post("/tables", json=attack_body, timeout=30)
+            if answer.status_code == 201:
+                created.append(answer.json()["id"])
+                if args.starve_seated:
+                    token = answer.json()["seats"][0]["token"]
+                    seated.append(asyncio.create_task(victim_plays(port, token, with_seq, Victim(), far, address)))
+            else:
+                why = f"{answer.status_code} {answer.json().get('detail', '')}"
+                refusals[why] = refusals.get(why, 0) + 1
+
+    async def decisions() -> int:
+        async with httpx.AsyncClient(base_url=base) as client:
+            return sum([(await client.get(f"/tables/{t}", timeout=30)).json()["decisions"] for t in created])
+
+    before = await decisions()
+    attacked = (clock(), clock() + args.seconds)
+    await asyncio.sleep(args.seconds)
+    attackers = await decisions() - before
+    for task in [playing, *seated]:
+        task.cancel()
+    await asyncio.gather(playing, *seated, return_exceptions=True)
+    return {"victim": victim, "alone": alone, "attacked": attacked, "created": len(created), "refusals": refusals,
+            "attacker_decisions": attackers}
+
+
+def bot_starve_main(args: argparse.Namespace) -> int:
+    """``--hostile bot-starve``: a victim's bot decisions alone and beside one network's tables of strong bots."""
+    directory = tempfile.mkdtemp(prefix="wizardcards-starve-")
+    url, port, command, server, log = start_server(args, directory)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        result = run_clients(starve(base, port, args, server_has_seq(base, server, directory)))
+    finally:
+        stop_server(server)
+        log.close()
+    victim: Victim = result["victim"]
+    print(f"bot-starve: a victim's table (a person who plays at once, three search:level=5 bots, bot_pace 0) from"
+          f" {VICTIM_ADDRESS}, {args.hand_size} cards a round, {args.seconds:.0f} s alone, then {args.seconds:.0f} s"
+          f" beside {args.bot_tables} tables of " + ("a person who plays at once and two search:level=5 bots"
+                                                      if args.starve_seated else "three search:level=5 bots alone")
+          + f" from {args.starve_addresses}"
+          f" addresses of one /24 ({starver_address(0)}...); database {url}")
+    print(f"server: {' '.join(command[2:])}; {os.cpu_count()} CPUs, shared with the clients")
+    print(f"attacker: {result['created']} tables created, refused: "
+          + (", ".join(f"{n} x {why}" for why, n in result["refusals"].items()) or "none")
+          + f"; their decisions during the attack: {result['attacker_decisions']}")
+    p95 = {}
+    for name in ("alone", "attacked"):
+        start, end = result[name]
+        times, turns = victim.in_phase(start, end)
+        p95[name] = percentile(times, 0.95)
+        print(f"-- victim {'alone' if name == 'alone' else 'under attack'}: {len(times)} bot decisions, p50"
+              f" {percentile(times, 0.5) / 1000:.2f} s, p95 {p95[name] / 1000:.2f} s, max"
+              f" {max(times, default=float('nan')):.2f} s; the person's turns: {turns / (end - start) * 60:.0f}"
+              " a minute")
+    print(f"ratio: p95 under attack / p95 alone = {p95['attacked'] / p95['alone']:.2f} (target <= 1.5)")
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; server log:"
+          f" {Path(directory) / 'server.log'}")
+    return 0
+
+
+def descriptors_of(args: argparse.Namespace, kinds: Collection[str]) -> int | None:
+    """The server's limit of open files: ``--descriptors``, by default FD_FLOOD_DESCRIPTORS under fd-flood."""
+    return args.descriptors or (FD_FLOOD_DESCRIPTORS if "fd-flood" in kinds else None)
+
+
+def start_server(args: argparse.Namespace, directory: str, kinds: Collection[str] = ()
+                 ) -> tuple[str, int, list[str], subprocess.Popen[bytes], Any]:
+    """``wizard serve`` on a fresh SQLite file in ``directory`` (or ``--db``) with the options given (under fd-flood
+    with ``--descriptors`` open files at most): its database URL, port, command, process and log file (closed by the
+    caller once the server stopped)."""
+    url = args.db or f"sqlite:///{directory}/load.sqlite3"
+    port = args.port or free_port()
+    command = [sys.executable, "-m", "wizardcards.cli", "serve", "--port", str(port), "--db", url]
+    for limit in args.limit:
+        command += ["--limit", limit]
+    if args.bot_workers is not None:
+        command += ["--bot-workers", str(args.bot_workers)]
+    log = open(Path(directory) / "server.log", "wb")  # noqa: SIM115  (closed after the server stops)
+    descriptors = descriptors_of(args, kinds)
+
+    def limit_descriptors() -> None:  # in the server's process, before it starts
+        if descriptors is not None:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (descriptors, descriptors))
+
+    server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
+                              env={**os.environ, "PYTHONUNBUFFERED": "1"}, preexec_fn=limit_descriptors)
+    return url, port, command, server, log
+
+
+def server_has_seq(base: str, server: subprocess.Popen[bytes], directory: str) -> bool:
+    """Wait for the server to answer; whether its action message has ``seq`` (from its protocol schema)."""
+    schema: dict[str, Any] = {}
+    for _ in range(300):
+        try:
+            answer = httpx.get(base + "/protocol.schema.json", timeout=2)
+            if answer.status_code == 200:
+                schema = answer.json()
+                break
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    if server.poll() is not None:
+        log_text = (Path(directory) / "server.log").read_text()
+        raise SystemExit(f"wizard serve exited ({server.returncode}): {log_text}")
+    return "seq" in schema.get("$defs", {}).get("Act", {}).get("properties", {})
+
+
+def stop_server(server: subprocess.Popen[bytes]) -> None:
+    server.send_signal(signal.SIGTERM)
+    try:
+        server.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        print("the server did not stop within 15 s of SIGTERM: killed", file=sys.stderr)
+        server.kill()
+        server.wait()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=50)
@@ -718,15 +1187,26 @@ def main() -> int:
                         help="actions per second offered over all tables (default 1200, above the 1,000 the target"
                         " names); 0 offers them as fast as the server answers (saturation: the highest rate, and a"
                         " latency that is mostly queueing)")
-    parser.add_argument("--hostile", default=",".join(HOSTILE),
-                        help=f"the hostile clients of the second phase, of {', '.join(HOSTILE)} (default all;"
-                        " 'none' for none)")
+    parser.add_argument("--hostile", default="never-read,hello-flood,spam,bots",
+                        help=f"the hostile clients of the second phase, of {', '.join(HOSTILE)} (default all but"
+                        " fill, which wants a lower max_unfinished_tables, and replay-flood; 'none' for none); or"
+                        " bot-starve alone (its own victim and phases)")
     parser.add_argument("--flood", type=int, default=2, help="connections of the hello flood at once (default 2)")
-    parser.add_argument("--bot-tables", type=int, default=3,
-                        help="tables of three search:level=5 bots created in a row (default 3)")
+    parser.add_argument("--bot-tables", type=int, default=None,
+                        help="tables of three search:level=5 bots created in a row (default 3; bot-starve: 20)")
+    parser.add_argument("--starve-addresses", type=int, default=10,
+                        help="bot-starve: the addresses of one /24 the attacker's tables come from (default 10)")
+    parser.add_argument("--starve-seated", action="store_true",
+                        help="bot-starve: the attacker sits at each of its tables and plays at once, so that its"
+                        " tables' questions come first as the victim's do (only the round robin over clients is left)")
+    parser.add_argument("--hand-size", type=int, default=5,
+                        help="bot-starve: cards a round, every round (default 5)")
     parser.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
                         help="passed to wizard serve as --limit NAME=VALUE (repeatable)")
     parser.add_argument("--bot-workers", type=int, default=None, help="passed to wizard serve")
+    parser.add_argument("--descriptors", type=int, default=None, metavar="N",
+                        help=f"the server's limit of open files, soft and hard (default: this process's; with"
+                        f" fd-flood {FD_FLOOD_DESCRIPTORS})")
     parser.add_argument("--workers", type=int, default=None,
                         help="instead: 1 and then N server workers behind HAProxy on a throwaway PostgreSQL cluster,"
                         " saturated; prints the scaling ratio and the failover time")
@@ -734,36 +1214,21 @@ def main() -> int:
     if args.workers is not None:
         return cluster_main(args)
     kinds = set() if args.hostile == "none" else set(args.hostile.split(","))
-    if kinds - set(HOSTILE):
-        parser.error(f"unknown hostile clients: {', '.join(sorted(kinds - set(HOSTILE)))}")
+    if args.bot_tables is None:
+        args.bot_tables = 20 if "bot-starve" in kinds else 3
+    if kinds - set(HOSTILE) - {"bot-starve"}:
+        parser.error(f"unknown hostile clients: {', '.join(sorted(kinds - set(HOSTILE) - {'bot-starve'}))}")
+    if "bot-starve" in kinds:
+        if kinds != {"bot-starve"}:
+            parser.error("bot-starve runs alone (it has its own victim and phases)")
+        return bot_starve_main(args)
     directory = tempfile.mkdtemp(prefix="wizardcards-load-")
-    url = args.db or f"sqlite:///{directory}/load.sqlite3"
-    port = args.port or free_port()
-    command = [sys.executable, "-m", "wizardcards.cli", "serve", "--port", str(port), "--db", url]
-    for limit in args.limit:
-        command += ["--limit", limit]
-    if args.bot_workers is not None:
-        command += ["--bot-workers", str(args.bot_workers)]
-    log = open(Path(directory) / "server.log", "wb")  # noqa: SIM115  (closed after the server stops)
-    server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
-                              env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    url, port, command, server, log = start_server(args, directory, kinds)
     run = Run(phases=[Phase("without hostile clients"), Phase(f"with hostile clients ({', '.join(sorted(kinds))})"
                                                               if kinds else "again without hostile clients")])
     try:
         base = f"http://127.0.0.1:{port}"
-        schema: dict[str, Any] = {}
-        for _ in range(300):
-            try:
-                answer = httpx.get(base + "/protocol.schema.json", timeout=2)
-                if answer.status_code == 200:
-                    schema = answer.json()
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        if server.poll() is not None:
-            log_text = (Path(directory) / "server.log").read_text()
-            raise SystemExit(f"wizard serve exited ({server.returncode}): {log_text}")
-        run.with_seq = "seq" in schema.get("$defs", {}).get("Act", {}).get("properties", {})
+        run.with_seq = server_has_seq(base, server, directory)
         before = rss_kib(server.pid)
         seats = [{"name": "Player 1", "claimed": True}] + [{"name": f"Player {s + 1}"} for s in range(1, 4)]
         created = [create_table(base, table_address(n), {"game": "wizard", "players": 4, "seats": seats})
@@ -774,7 +1239,14 @@ def main() -> int:
             spam_seats = [{"name": "Spammer", "claimed": True}] + [
                 {"name": f"Bot {s}", "bot": "rulebased"} for s in range(1, 4)]
             spam_token = create_table(base, SPAM_ADDRESS, {"game": "wizard", "players": 4, "seats": spam_seats})[1][0]
+        if "replay-flood" in kinds:
+            began = time.perf_counter()
+            run.replay_table, first = finished_long_game(base)
+            print(f"the replay flood's game: {run.replay_table}, played in {time.perf_counter() - began - first:.1f} s,"
+                  f" its replay first answered in {first:.1f} s")
         after_create = rss_kib(server.pid)
+        if "fill" in kinds:
+            run.fill_clients = fill_clients(base)
         # The clients' own collector pauses would count as server latency: keep them out of the measured window.
         gc.freeze()
         gc.set_threshold(10_000, 50, 100)
@@ -791,17 +1263,12 @@ def main() -> int:
         during = rss_kib(server.pid)
         reference = core_rate(3.0)
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            print("the server did not stop within 15 s of SIGTERM: killed", file=sys.stderr)
-            server.kill()
-            server.wait()
+        stop_server(server)
         log.close()
     offered = f"{args.rate:.0f} actions/s offered" if args.rate else "as fast as answered (saturation)"
     print(f"{args.tables} tables x 4 seats, two phases of {args.seconds:.1f} s, {offered}, database {url}")
-    print(f"server: {' '.join(command[2:])}; actions with seq: {'yes' if run.with_seq else 'no (before issue 14)'}")
+    print(f"server: {' '.join(command[2:])}; actions with seq: {'yes' if run.with_seq else 'no (before issue 14)'}"
+          + (f"; {descriptors} open files at most" if (descriptors := descriptors_of(args, kinds)) else ""))
     if run.finished:
         print(f"WARNING: {run.finished} tables finished their game, the first after "
               f"{run.first_finish - run.phases[0].start:.1f} s; fewer live tables after that (use fewer --seconds)")
@@ -822,7 +1289,7 @@ def main() -> int:
               f" accepted action), its bot workers {phase.workers_cpu:.1f} s, clients (this process)"
               f" {phase.client_cpu:.1f} s")
     for kind, stats in run.hostile.items():
-        print(f"   hostile {kind}: " + ", ".join(f"{k} {v:.3g}" if isinstance(v, float) else f"{k} {v}"
+        print(f"   hostile {kind}: " + ", ".join(f"{k} {v:.3g}" if isinstance(v, float) else f"{k} {v}".rstrip()
                                                  for k, v in stats.items()))
     print(f"server log: {Path(directory) / 'server.log'}")
     print(f"server memory: {before / 1024:.0f} MiB idle, {after_create / 1024:.0f} MiB with the tables, "

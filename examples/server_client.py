@@ -3,8 +3,10 @@
     wizard serve &                        # in another terminal, or in the background
     python examples/server_client.py [--url http://127.0.0.1:8000] [--auto]
 
-Creates a quick game of Wizard (you in seat 0, ``rulebased`` bots elsewhere), joins it over the WebSocket protocol
-(docs/server.md) and shows your view whenever it is your turn; ``--auto`` plays your first legal action each time.
+Creates a quick game of Wizard (you in seat 0, claimed: its token is in the answer; ``rulebased`` bots elsewhere),
+joins it over the WebSocket protocol (docs/server.md) and shows your view whenever it is your turn; ``--auto`` plays
+your first legal action each time. Each action answers the decision of the view it was chosen in (its ``seq``).
+(tests/test_examples.py plays it against a live server.)
 """
 
 from __future__ import annotations
@@ -21,8 +23,10 @@ def main() -> None:
     parser.add_argument("--url", default="http://127.0.0.1:8000")
     parser.add_argument("--auto", action="store_true", help="play the first legal action every turn")
     args = parser.parse_args()
-    seats = [{"name": "You"}] + [{"name": f"Bot {n}", "bot": "rulebased"} for n in (1, 2, 3)]
-    table = httpx.post(f"{args.url}/tables", json={"game": "wizard", "preset": "quick", "seats": seats}).json()
+    seats = [{"name": "You", "claimed": True}] + [{"name": f"Bot {n}", "bot": "rulebased"} for n in (1, 2, 3)]
+    created = httpx.post(f"{args.url}/tables", json={"game": "wizard", "preset": "quick", "seats": seats}, timeout=30)
+    created.raise_for_status()
+    table = created.json()
     print(f"table {table['id']}; spectators: {args.url}{table['spectator']}")
     with connect(args.url.replace("http", "ws", 1) + "/ws") as ws:
         ws.send(json.dumps({"type": "hello", "id": "hello", "token": table["seats"][0]["token"]}))
@@ -31,6 +35,8 @@ def main() -> None:
             frame = json.loads(raw)
             if frame["type"] == "error":
                 print("error:", frame["code"], frame["message"])
+                if frame["code"] == "stale":  # the table moved on meanwhile: the view of its decision now
+                    ws.send(json.dumps({"type": "sync", "id": "sync"}))
             if frame["type"] != "view" or frame["status"] != "playing" and frame["view"]["phase"] != "game_over":
                 continue
             view = frame["view"]
@@ -45,7 +51,7 @@ def main() -> None:
             print("  " + ", ".join(f"{a}={t}" for a, t in choices.items()))
             action = view["legal_actions"][0] if args.auto else int(input("action> "))
             number += 1
-            ws.send(json.dumps({"type": "action", "id": f"a{number}", "action": action}))
+            ws.send(json.dumps({"type": "action", "id": f"a{number}", "action": action, "seq": frame["seq"]}))
 
 
 if __name__ == "__main__":

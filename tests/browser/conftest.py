@@ -19,6 +19,7 @@ from .helpers import CHROMIUM, CHROMIUM_FLAGS, ServerProcess, start_server
 
 SCREENSHOT_DIR = Path(__file__).parent / "screenshots"
 PHONE = {"width": 390, "height": 844}
+SMALL_PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
 
 

@@ -51,7 +51,7 @@ class ServerProcess(live.ServerProcess):
 # connections, hellos) are raised out of the way of the tests, which do not test them (tests/server/ does)
 LOOSE_LIMITS = {"tables_per_minute": 100_000, "unfinished_tables_per_client": 100_000, "joins_per_minute": 100_000,
                 "connections_per_client": 100_000, "connections_per_minute": 100_000, "hellos_per_minute": 100_000,
-                "table_loads_per_minute": 100_000}
+                "table_loads_per_minute": 100_000, "replays_per_minute": 100_000}
 
 
 @functools.cache
@@ -230,3 +230,41 @@ class FrameLog:
 
     def messages(self) -> list[dict[str, Any]]:
         return [json.loads(frame) for frame in self.received]
+
+
+# where each card of the hand lies, against the screen and the top bar: the test of a phone's table on one screen
+HAND_ON_SCREEN = """() => {
+  const box = (el) => { const r = el.getBoundingClientRect();
+    return { left: r.left, top: r.top, right: r.right, bottom: r.bottom }; };
+  const bar = box(document.querySelector('.table-screen .topbar'));
+  const cards = [...document.querySelectorAll('#hand .card')].map((el) => {
+    const b = box(el);
+    // the point where a person taps a card (helpers.click_card): its corner, which no other card may cover
+    const hit = document.elementFromPoint(b.left + 9, b.top + 24);
+    return { ...b, card: el.dataset.card, corner: !!hit && hit.closest('.card') === el };
+  });
+  const under = [...document.querySelectorAll('#teams:not([hidden]), #seats .seat')].map((el) => ({ ...box(el), what: el.id || el.className }));
+  const page = document.scrollingElement;
+  return { bar, cards, under, width: innerWidth, height: innerHeight, scrollWidth: page.scrollWidth,
+    scrollHeight: page.scrollHeight };
+}"""
+
+
+def check_hand_on_screen(page: Page, where: str, cards: int | None = None) -> dict[str, Any]:
+    """Every card of this page's hand inside the screen, its corner uncovered, below the top bar; the page does not
+    scroll either way; the teams' row and the seat boxes below the bar."""
+    page.wait_for_timeout(150)  # the layout after a resize
+    found = page.evaluate(HAND_ON_SCREEN)
+    if cards is not None:
+        assert len(found["cards"]) == cards, f"{where}: {len(found['cards'])} cards"
+    assert found["cards"], f"{where}: no hand"
+    assert found["scrollHeight"] <= found["height"], f"{where}: the page scrolls: {found['scrollHeight']} px"
+    assert found["scrollWidth"] <= found["width"], f"{where}: the page scrolls sideways"
+    bar = found["bar"]
+    for card in found["cards"]:
+        inside = card["left"] >= 0 and card["right"] <= found["width"] and card["bottom"] <= found["height"]
+        assert inside and card["top"] >= bar["bottom"], f"{where}: card {card} off the screen ({found['height']} px)"
+        assert card["corner"], f"{where}: card {card['card']}'s corner is covered"
+    for el in found["under"]:
+        assert el["top"] >= bar["bottom"] - 1, f"{where}: {el['what']} under the top bar: {el}"
+    return found

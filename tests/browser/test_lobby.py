@@ -11,6 +11,8 @@ from collections.abc import Callable
 
 from playwright.sync_api import BrowserContext, Page, expect
 
+from wizardcards.bots.names import bot_name
+
 from .conftest import PHONE, watch_errors
 from .helpers import ServerProcess, create_table
 
@@ -272,3 +274,38 @@ def test_the_bots_pace_is_chosen_with_the_table(server: ServerProcess, page: Pag
     create_with_an_invited_person(page, server, {"#bot-pace": "0.3"})
     newest = server.get("/tables?limit=1")["tables"][0]
     assert newest["bot_pace"] == 0.3 and newest["names"][0] == "Ann"
+    # the bots left unnamed are named by their seats from the server's list, the terminal's names too
+    assert newest["bots"][2:] == ["search:level=3"] * 2
+    assert newest["names"][2:] == [bot_name(2), bot_name(3)] == ["Circe", "Prospero"]
+
+
+def test_the_host_frees_a_seat_joined_by_someone_who_never_came(
+    server: ServerProcess, new_context: Callable[..., BrowserContext], screenshot
+) -> None:
+    """Ann's table has an open seat; a stranger joins it and never comes. Under "Your games" Ann's lobby offers to
+    free that seat (she created the table and holds its creator's seat), and after the click it is open again."""
+    ann = watch_errors(new_context().new_page())
+    ann.goto(server.url + "/")
+    ann.fill("#your-name", "Ann")
+    ann.select_option("#seat-kind-1", "open")
+    ann.select_option("#seat-kind-2", "human")
+    ann.fill("#seat-name-2", "Bo")
+    ann.click("#btn-create")
+    expect(ann.locator("#created")).to_be_visible()
+    table_id = ann.evaluate(
+        "() => Object.keys(localStorage).find(k => k.startsWith('wizardcards.created.')).split('.').pop()"
+    )
+    joined = server.post(f"/tables/{table_id}/join", {"name": "Squatter"})
+    assert joined["seat"] == 1
+    ann.reload()
+    mine = ann.locator(f"#my-games .table-item[data-table='{table_id}']")
+    free = mine.get_by_role("button", name=re.compile("^Free seat 2"))
+    expect(free).to_be_visible()
+    expect(mine.get_by_role("link", name="Resume")).to_be_visible()
+    screenshot(ann, "lobby-desktop-free-seat")
+    free.click()
+    expect(free).to_have_count(0)
+    summary = server.get(f"/tables/{table_id}")
+    assert summary["open_seats"] == 1 and summary["players"][1]["claimed"] is False, summary["players"]
+    expect(ann.locator(f"#open-tables .table-item[data-table='{table_id}']")).to_be_visible()  # joinable again
+    assert ann.script_errors == []  # type: ignore[attr-defined]

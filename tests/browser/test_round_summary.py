@@ -151,12 +151,13 @@ def test_wizard_hand_summary_between_the_last_trick_and_the_next_deal(
     expect(summary.locator("h2")).to_have_text("Round 2 is over", timeout=10_000)
     expect(page.locator("#btn-round-next")).to_have_text("To the results")
     expect(page.locator("#summary")).to_be_hidden()
-    expect(summary).to_have_count(0, timeout=6_000)
+    expect(summary).to_have_count(0, timeout=15_000)
     expect(page.locator("#summary h2")).to_have_text("Game over")
     found = states(page)
     opened = first(found, lambda s: s["summary"] and "Round 2" in s["info"])
     closed = first(found, lambda s: not s["summary"], opened)
-    assert 3000 <= found[closed]["at"] - found[opened]["at"] < 5000  # the fast pace's 3.5 s
+    # the fast pace's 3.5 s (a timer never fires early; a busy machine may fire it late), not the normal pace's 6 s
+    assert 3000 <= found[closed]["at"] - found[opened]["at"] < 6000
     assert page.script_errors == []  # type: ignore[attr-defined]
 
 

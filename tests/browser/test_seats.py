@@ -1,5 +1,6 @@
-"""The players around the table, at 3, 4, 5 and 6 players, on a 1280 x 800 desktop and a 390 x 844 phone: the others
-on the left, across and on the right in playing order, you at the bottom above your hand, the trick in the middle;
+"""The players around the table, at 3, 4, 5 and 6 players, on a 1280 x 800 desktop and a 390 x 844 phone (and a 360 x
+740 one): the others on the left, across and on the right in playing order, you at the bottom above your hand, the
+trick in the middle;
 no box covers another (seat boxes, the trick's area, the trump, the controls, the hand: their bounding boxes), the
 controls sit right above the hand (no empty band), all of it on the screen without scrolling (with the longest hand
 of the player count), each card of the trick lies toward its player (numbered in the order of play), and each card
@@ -17,8 +18,17 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
-from .conftest import DESKTOP, PHONE, watch_errors
-from .helpers import ServerProcess, click_card, create_table, open_seat, seq, wait_seq_past, wait_turn_or_end
+from .conftest import DESKTOP, PHONE, SMALL_PHONE, watch_errors
+from .helpers import (
+    ServerProcess,
+    check_hand_on_screen,
+    click_card,
+    create_table,
+    open_seat,
+    seq,
+    wait_seq_past,
+    wait_turn_or_end,
+)
 
 NAMES = ["Merlin", "Morgana", "Vivienne", "Gandalf", "Circe"]
 
@@ -154,9 +164,11 @@ def test_seats_around_the_table(
         wait_seq_past(page, before)
         current = wait_turn_or_end(page)
     assert current == "bid"
-    for viewport, where in ((DESKTOP, "desktop"), (PHONE, "phone")):
+    for viewport, where in ((DESKTOP, "desktop"), (PHONE, "phone"), (SMALL_PHONE, "small phone")):
         page.set_viewport_size(viewport)
         check_layout(page, players, f"{players} players, {where}, bidding")
+        if viewport != DESKTOP:
+            check_hand_on_screen(page, f"{players} players, {where}, bidding", 60 // players)
     page.set_viewport_size(DESKTOP)
     before = seq(page)
     page.locator("#controls button.bid:not([disabled])").first.click()
@@ -165,11 +177,13 @@ def test_seats_around_the_table(
     # the play: Ann deals, so she plays last: the others' cards are on the table, hers raised
     assert wait_turn_or_end(page) == "play"
     assert page.locator("#trick .slot.played").count() >= 1
-    for viewport, where in ((DESKTOP, "desktop"), (PHONE, "phone")):
+    for viewport, where in ((DESKTOP, "desktop"), (PHONE, "phone"), (SMALL_PHONE, "small phone")):
         page.set_viewport_size(viewport)
         check_layout(page, players, f"{players} players, {where}, play")
+        if viewport != DESKTOP:
+            check_hand_on_screen(page, f"{players} players, {where}, play", 60 // players)
         check_trick_by_seat(page, players, f"{players} players, {where}, play")
-        screenshot(page, f"seats-{players}-{where}")
+        screenshot(page, f"seats-{players}-{where.replace('small phone', 'phone-360')}")
     page.set_viewport_size(DESKTOP)
     page.wait_for_timeout(150)
     before = seq(page)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+import secrets
 import shutil
 import subprocess
 import tempfile
@@ -61,6 +62,8 @@ class Cluster:
     proxy: subprocess.Popen[bytes]
     log_dir: Path
     limits: dict[str, Any] = field(default_factory=lambda: dict(LOOSE))
+    options: list[str] = field(default_factory=list)  # more options of every worker's `wizard serve`
+    key: str = field(default_factory=lambda: secrets.token_urlsafe(16))
 
     @property
     def http(self) -> str:
@@ -69,10 +72,12 @@ class Cluster:
     def start_worker(self, index: int, host: str, port: int) -> Worker:
         limits = [a for name, value in self.limits.items() for a in ("--limit", f"{name}={value}")]
         log = open(self.log_dir / f"worker{index}.log", "ab")  # noqa: SIM115 (the process holds it)
-        where = ["--host", host, "--advertise", host]
+        # the proxy's X-Forwarded-For believed, and one key for the requests the workers relay to each other, as
+        # `wizard serve --workers N --trust-proxy 127.0.0.1` gives its workers
+        where = ["--host", host, "--advertise", host, "--trust-proxy", "127.0.0.1", *self.options]
         process = subprocess.Popen(
             serve_command(port, self.db_url, ["--workers", "1", "--bot-workers", "1", *where, *limits]),
-            env=SERVE_ENV, stdout=log, stderr=log,
+            env={**SERVE_ENV, "WIZARDCARDS_CLUSTER_KEY": self.key}, stdout=log, stderr=log,
         )
         server = Worker(process, port, host)
         if not answering(process, server.http, 60, lambda: self.log(index)):
@@ -99,10 +104,11 @@ class Cluster:
 
 @contextmanager
 def cluster(
-    db_url: str, workers: int = 2, limits: dict[str, Any] | None = None, hosts: list[str] | None = None
+    db_url: str, workers: int = 2, limits: dict[str, Any] | None = None, hosts: list[str] | None = None,
+    options: list[str] | None = None,
 ) -> Iterator[Cluster]:
-    """``workers`` workers (with the tests' loose limits, changed by ``limits``) behind HAProxy, each on its entry of
-    ``hosts`` (default: all on 127.0.0.1, as ``wizard serve --workers`` on one host)."""
+    """``workers`` workers (with the tests' loose limits, changed by ``limits``, and ``options``) behind HAProxy, each
+    on its entry of ``hosts`` (default: all on 127.0.0.1, as ``wizard serve --workers`` on one host)."""
     log_dir = Path(tempfile.mkdtemp(prefix="wizardcards-cluster-"))
     places = list(zip(hosts or ["127.0.0.1"] * workers, [free_port() for _ in range(workers)]))
     front = free_port()
@@ -110,7 +116,7 @@ def cluster(
     config.write_text(proxy_config(front, places))
     proxy = subprocess.Popen([haproxy_binary(), "-db", "-f", str(config)], stdout=subprocess.DEVNULL,
                              stderr=open(log_dir / "haproxy.log", "wb"))  # noqa: SIM115
-    running = Cluster(db_url, front, [], proxy, log_dir, {**LOOSE, **(limits or {})})
+    running = Cluster(db_url, front, [], proxy, log_dir, {**LOOSE, **(limits or {})}, list(options or []))
     try:
         for index, (host, port) in enumerate(places):
             running.workers.append(running.start_worker(index, host, port))

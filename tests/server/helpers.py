@@ -23,7 +23,8 @@ TERMINAL = -4
 # limits themselves are attacked in test_attack_*.py
 LOOSE = {"tables_per_minute": 100_000, "unfinished_tables_per_client": 100_000, "joins_per_minute": 100_000,
          "connections_per_client": 100_000, "connections_per_minute": 100_000, "hellos_per_minute": 100_000,
-         "table_loads_per_minute": 100_000,
+         "table_loads_per_minute": 100_000, "replays_per_minute": 100_000, "unfinished_tables_per_network": 100_000,
+         "joins_per_minute_per_network": 100_000, "connections_per_network": 100_000,
          "chat_lines_per_10s": 100_000}
 LOOSE_LIMITS = Limits(**LOOSE)
 NOTICES = ("table", "chat")  # server messages not tied to a decision: who sits where, and chat lines

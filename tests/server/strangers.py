@@ -6,17 +6,19 @@ acknowledgement.
 The attacks are written against the contract of issue 14 (a seat's token only to its holder, ``seq`` in actions,
 per-client limits ...). So that each one can also be run against a server from before it and show the attack
 succeeding there, a few things adapt to the server found: options of ``wizard serve`` it does not have (``--limit``,
-``--trust-proxy``, ``--bot-workers``) are left out, and an action carries ``seq`` only where the server's protocol
-schema has it. Nothing else adapts: every assert is the new contract's.
+``--trust-proxy``, ``--bot-workers``) and limits it does not know are left out, and an action carries ``seq`` only
+where the server's protocol schema has it. Nothing else adapts: every assert is the new contract's.
 """
 
 from __future__ import annotations
 
 import base64
+import dataclasses
 import functools
 import itertools
 import json
 import os
+import resource
 import socket
 import subprocess
 import tempfile
@@ -40,7 +42,8 @@ LONG = {"schedule": "custom", "custom_hand_sizes": [15] * 60}  # a thousand deci
 # limits loose enough that a test's own traffic from 127.0.0.1 never meets them (where a test does not attack them)
 LOOSE = {"tables_per_minute": 100_000, "unfinished_tables_per_client": 100_000, "joins_per_minute": 100_000,
          "connections_per_client": 100_000, "connections_per_minute": 100_000, "hellos_per_minute": 100_000,
-         "table_loads_per_minute": 100_000}
+         "table_loads_per_minute": 100_000, "unfinished_tables_per_network": 100_000,
+         "joins_per_minute_per_network": 100_000, "connections_per_network": 100_000}
 _ids = itertools.count()
 
 
@@ -59,6 +62,14 @@ def serve_options() -> frozenset[str]:
         if isinstance(choices, dict) and "serve" in choices:
             return frozenset(o for a in choices["serve"]._actions for o in a.option_strings)  # noqa: SLF001
     return frozenset()
+
+
+@functools.cache
+def limit_names() -> frozenset[str]:
+    """The names ``wizard serve --limit`` knows (the same code as the server)."""
+    from wizardcards.server.limits import Limits
+
+    return frozenset(Limits.names())
 
 
 @dataclass
@@ -102,27 +113,34 @@ class Server:
 
 
 def start(db_url: str, limits: dict[str, float] | None = None, *, loose: bool = True, trust_proxy: bool = False,
-          bot_workers: int | None = None) -> Server:
+          bot_workers: int | None = None, descriptors: tuple[int, int] | None = None) -> Server:
     """``wizard serve`` on a free port of the loopback: ``limits`` over ``LOOSE`` (unless ``loose`` is false),
-    ``--trust-proxy 127.0.0.1`` (so ``X-Forwarded-For`` names the client), ``--bot-workers``."""
+    ``--trust-proxy 127.0.0.1`` (so ``X-Forwarded-For`` names the client), ``--bot-workers``, and ``descriptors``
+    its (soft, hard) limit of open files (``RLIMIT_NOFILE``)."""
     known = serve_options()
     args: list[str] = []
     if "--limit" in known:
         for name, value in {**(LOOSE if loose else {}), **(limits or {})}.items():
-            args += ["--limit", f"{name}={value}"]
+            if name in limit_names():  # a limit the server found does not have yet is left out
+                args += ["--limit", f"{name}={value}"]
     if trust_proxy and "--trust-proxy" in known:
         args += ["--trust-proxy", "127.0.0.1"]
     if bot_workers is not None and "--bot-workers" in known:
         args += ["--bot-workers", str(bot_workers)]
-    return _launch(db_url, args)
+    return _launch(db_url, args, descriptors=descriptors)
 
 
-def _launch(db_url: str, args: list[str], timeout: float = 60.0) -> Server:
+def _launch(db_url: str, args: list[str], timeout: float = 60.0, descriptors: tuple[int, int] | None = None) -> Server:
     port = free_port()
     log = Path(tempfile.mkstemp(prefix="wizardcards-server-", suffix=".log")[1])
+
+    def limit_descriptors() -> None:  # in the child, before it runs the server
+        if descriptors is not None:
+            resource.setrlimit(resource.RLIMIT_NOFILE, descriptors)
+
     with log.open("wb") as out:  # a file, not a pipe: a server writing tracebacks never waits for a reader
         process = subprocess.Popen(serve_command(port, db_url, args), env=SERVE_ENV, stdout=out,
-                                   stderr=subprocess.STDOUT)
+                                   stderr=subprocess.STDOUT, preexec_fn=limit_descriptors)
     server = Server(process, port, db_url, log, args)
 
     def why_not() -> str:
@@ -164,8 +182,13 @@ def headers_of(client: str | None) -> dict[str, str]:
     return {"X-Forwarded-For": client} if client else {}
 
 
-def post(server: Server, path: str, body: Any, client: str | None = None, timeout: float = 20.0) -> httpx.Response:
-    return httpx.post(server.http + path, json=body, headers=headers_of(client), timeout=timeout)
+def post(server: Server, path: str, body: Any, client: str | None = None, timeout: float = 20.0,
+         source: str | None = None, headers: dict[str, str] | None = None) -> httpx.Response:
+    """POST as ``client`` (``X-Forwarded-For``, believed with ``trust_proxy``), or from the loopback address
+    ``source`` itself (Linux routes all of 127/8 to the loopback: no proxy needed)."""
+    transport = None if source is None else httpx.HTTPTransport(local_address=source)
+    with httpx.Client(transport=transport, timeout=timeout) as http:
+        return http.post(server.http + path, json=body, headers={**headers_of(client), **(headers or {})})
 
 
 def get(server: Server, path: str, timeout: float = 20.0) -> httpx.Response:
@@ -178,8 +201,8 @@ def table_body(seats: list[dict[str, Any]], options: dict[str, Any] | None = Non
 
 
 def create(server: Server, seats: list[dict[str, Any]], options: dict[str, Any] | None = None,
-           client: str | None = None, **extra: Any) -> dict[str, Any]:
-    response = post(server, "/tables", table_body(seats, options, **extra), client)
+           client: str | None = None, source: str | None = None, **extra: Any) -> dict[str, Any]:
+    response = post(server, "/tables", table_body(seats, options, **extra), client, source=source)
     assert response.status_code == 201, response.text
     return response.json()  # type: ignore[no-any-return]
 
@@ -221,12 +244,14 @@ class Closed(Exception):
 class Peer:
     """One WebSocket connection that keeps every frame it receives and the newest view's seq, status and view."""
 
-    def __init__(self, server: Server, client: str | None = None, timeout: float = 10.0) -> None:
+    def __init__(self, server: Server, client: str | None = None, timeout: float = 10.0,
+                 source: str | None = None) -> None:
         self.server = server
         self.timeout = timeout
+        bind = {} if source is None else {"source_address": (source, 0)}  # from that loopback address itself
         self.connection: ClientConnection = connect(
             f"ws://127.0.0.1:{server.port}/ws", open_timeout=timeout, additional_headers=headers_of(client),
-            close_timeout=1,
+            close_timeout=1, **bind,
         ).__enter__()  # entered by hand, as live.WebSocketClient does (closed in close())
         self.frames: list[dict[str, Any]] = []
         self.last_sent: dict[str, Any] | str | None = None
@@ -333,14 +358,34 @@ class Peer:
             pass
 
 
-def seated(server: Server, token: str, name: str | None = None, client: str | None = None) -> Peer:
-    peer = Peer(server, client)
+def seated(server: Server, token: str, name: str | None = None, client: str | None = None,
+           source: str | None = None) -> Peer:
+    peer = Peer(server, client, source=source)
     answer = peer.hello(token, name)
     assert answer["type"] == "welcome", answer
     return peer
 
 
 # --- a table that plays on, timed ------------------------------------------------------------------------------
+
+SLOW = 1.0  # seconds: an answer slower than this waited for something
+CEILING = 5.0  # seconds: no answer waits this long, however busy the machine
+
+
+def held_up(waits: list[float], share: float = 0.05) -> str | None:
+    """Why a series of answers was held up, or None: one waited past ``CEILING``, or more than ``share`` of them past
+    ``SLOW``. A busy CI machine delays an answer past a second now and then (1.71 s was seen on a loaded 2-core
+    machine); a server that makes a client wait for another client delays them all, or one for good. Figures belong
+    in the benchmarks (benchmarks/server_load.py), not here."""
+    if not waits:
+        return "no answer at all"
+    slow = [w for w in waits if w > SLOW]
+    if max(waits) > CEILING:
+        return f"one answer waited {max(waits):.2f} s (of {len(waits)})"
+    if len(slow) > share * len(waits):
+        return f"{len(slow)} of {len(waits)} answers waited over {SLOW:g} s (slowest {max(slow):.2f} s)"
+    return None
+
 
 
 class Player(threading.Thread):

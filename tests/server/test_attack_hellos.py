@@ -12,7 +12,7 @@ from pathlib import Path
 
 from websockets.exceptions import InvalidStatus
 
-from .strangers import LONG, Closed, Peer, Player, RawSocket, Server, running, seat_token, solo
+from .strangers import LONG, Closed, Peer, Player, RawSocket, Server, held_up, running, seat_token, solo
 
 
 def guess(peer: Peer) -> dict[str, object]:
@@ -43,8 +43,8 @@ def test_a_connection_that_never_says_hello_is_closed(tmp_path: Path) -> None:
     with running(f"sqlite:///{tmp_path / 'silent.sqlite3'}", {"hello_seconds": 1}) as server:
         silent = Peer(server)
         started = time.monotonic()
-        assert silent.closed_within(4), "a connection that never said hello is still open after 4 s"
-        assert 0.8 < time.monotonic() - started < 4
+        assert silent.closed_within(8), "a connection that never said hello is still open after 8 s"
+        assert 0.8 < time.monotonic() - started < 8
         assert silent.connection.close_code == 1008
 
 
@@ -84,7 +84,7 @@ def test_a_flood_of_unknown_tokens_leaves_other_players_prompt(tmp_path: Path) -
         assert not player.errors, player.report()
         assert sum(counts) >= 2000, f"only {sum(counts)} hellos were sent: no flood"
         assert len(during) >= 20, player.report()
-        assert max(during) < 0.5, player.report()
+        assert held_up(during) is None, f"{held_up(during)}: {player.report()}"
 
 
 def test_a_connection_past_the_hello_limit_is_closed_and_so_are_new_connections_past_theirs(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import httpx
 
-from .strangers import Player, RawSocket, Server, post, running, seat_token, table_body
+from .strangers import Player, RawSocket, Server, held_up, post, running, seat_token, table_body
 
 # six seats, big hands: many large views per decision, so the reader's buffers fill in seconds
 WIDE = {"schedule": "custom", "custom_hand_sizes": [10] * 60}
@@ -22,7 +22,7 @@ def timed_creation(server: Server) -> float:
                        {"name": "B2", "bot": "random"}])
     started = time.monotonic()
     try:
-        response = post(server, "/tables", body, timeout=3)
+        response = post(server, "/tables", body, timeout=10)
     except httpx.TimeoutException:
         return float("inf")
     assert response.status_code == 201, response.text
@@ -54,11 +54,11 @@ def test_a_spectator_that_never_reads_holds_up_no_table_and_no_creation(tmp_path
             for player in players:
                 player.stop()
         reports = [p.report() for p in players]
-        assert max(creations) < 1.0, f"a table creation waited {max(creations):.2f} s (of {len(creations)})"
+        assert held_up(creations) is None, f"table creations: {held_up(creations)}"
         for player, report in zip(players, reports):
             assert not player.errors, report
             assert len(player.latencies) >= 20, report
-            assert max(player.latencies) < 1.0, report
+            assert held_up(player.latencies) is None, f"{held_up(player.latencies)}: {report}"
         # the reader fell too far behind: closed (reading now finds the end of the stream, after what was sent)
         assert reader.reset or reader.drain(20), "the reader that never reads was never closed"
         reader.close()

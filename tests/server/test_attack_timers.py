@@ -18,7 +18,7 @@ def test_a_turn_timer_runs_out_whatever_other_tables_do(tmp_path: Path) -> None:
         stalled_at, seq = time.monotonic(), staller.seq
         created = 0
         moved_after: float | None = None
-        while time.monotonic() - stalled_at < 4.5:
+        while time.monotonic() - stalled_at < 10:
             body = table_body([{"name": "Other", "claimed": True}, {"name": "B1", "bot": "random"},
                                {"name": "B2", "bot": "random"}])
             assert post(server, "/tables", body, timeout=5).status_code == 201
@@ -31,6 +31,7 @@ def test_a_turn_timer_runs_out_whatever_other_tables_do(tmp_path: Path) -> None:
             assert frame["seq"] == seq + 1
             break
         assert created >= 3, "no traffic elsewhere"
-        assert moved_after is not None, f"no stand-in moved in 4.5 s, while {created} other tables were created"
-        assert 1.8 <= moved_after <= 3.5, f"the stand-in moved after {moved_after:.2f} s"
+        assert moved_after is not None, f"no stand-in moved in 10 s, while {created} other tables were created"
+        # its 2 s, and the stand-in's thinking on a busy machine (a timer restarted by each creation never runs out)
+        assert 1.8 <= moved_after <= 8, f"the stand-in moved after {moved_after:.2f} s"
         staller.close()

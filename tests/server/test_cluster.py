@@ -239,7 +239,7 @@ def test_a_reader_that_never_reads_through_a_relay_holds_up_no_one(postgres_url:
     for views as fast as it may. The relay passes the back-pressure on: the owner cuts that connection off as it
     would a direct one, the relaying worker lets go of it, and the table's player and both workers go on."""
     from .strangers import Player as TimedPlayer
-    from .strangers import RawSocket
+    from .strangers import RawSocket, held_up
 
     url = new_database(postgres_url, "slowrelay")
     wide = {"schedule": "custom", "custom_hand_sizes": [10] * 60}  # big views, so buffers fill in seconds
@@ -254,21 +254,21 @@ def test_a_reader_that_never_reads_through_a_relay_holds_up_no_one(postgres_url:
         reader.queue({"type": "hello", "id": "h", "token": table["spectator_token"]})
         reader.push()
         ann.start()
-        started, slowest_meta = time.monotonic(), 0.0
+        started, metas = time.monotonic(), list[float]()
         try:
             while time.monotonic() - started < 30 and not reader.reset and not ann.errors:
                 for _ in range(20):  # 80 a second: under the per-connection message rate
                     reader.queue({"type": "sync", "id": f"y{reader.sent_frames}"})
                 reader.push()
                 asked = time.monotonic()
-                assert httpx.get(f"{other.http}/meta", timeout=3).status_code == 200
-                slowest_meta = max(slowest_meta, time.monotonic() - asked)
+                assert httpx.get(f"{other.http}/meta", timeout=10).status_code == 200
+                metas.append(time.monotonic() - asked)
                 time.sleep(0.25)
         finally:
             ann.stop()
         assert not ann.errors and len(ann.latencies) >= 20, ann.report()
-        assert max(ann.latencies) < 1.0, ann.report()
-        assert slowest_meta < 1.0  # the relaying worker answers others meanwhile
+        assert held_up(ann.latencies) is None, f"{held_up(ann.latencies)}: {ann.report()}"
+        assert held_up(metas) is None, f"GET /meta: {held_up(metas)}"  # the relaying worker answers others meanwhile
         # cut off while it still reads nothing (a relay that buffered for it without bound would keep it for good)
         assert reader.reset, f"the reader that never reads was still connected after {time.monotonic() - started:.0f} s"
         reader.close()

@@ -72,13 +72,16 @@ def test_everyone_at_the_table_hears_who_connects_renames_and_leaves(server: Ser
     assert welcome["names"] == ["Ann", "Bot", "Player 3"]  # renamed before the welcome
     assert (welcome["hints"], welcome["turn_seconds"], welcome["status"]) == (True, None, "waiting")
     assert ann.frames[2] == {"type": "table", "seq": 0, "status": "waiting", "players": [
-        {"seat": 0, "name": "Ann", "bot": None, "open": False, "claimed": True, "connected": True},
-        {"seat": 1, "name": "Bot", "bot": "rulebased", "open": False, "claimed": True, "connected": True},
-        # claimed: its invite was exchanged for a token (create); not connected yet
-        {"seat": 2, "name": "Player 3", "bot": None, "open": False, "claimed": True, "connected": False},
+        {"seat": 0, "name": "Ann", "bot": None, "open": False, "claimed": True, "joined": True, "connected": True},
+        {"seat": 1, "name": "Bot", "bot": "rulebased", "open": False, "claimed": True, "joined": True,
+         "connected": True},
+        # claimed: its invite was exchanged for a token (create); not connected yet, so it has not said hello either
+        {"seat": 2, "name": "Player 3", "bot": None, "open": False, "claimed": True, "joined": False,
+         "connected": False},
     ]}
     spy = connect(server, table["spectator_token"], {0, 2}, name="Spy")  # a spectator's name is ignored
-    assert seating(spy.frames[-1]) == seating(ann.receive_kind("table"))
+    # the spectator hears who sits where; the seats hear nothing of it (a watcher changes nothing they see)
+    assert seating(spy.frames[-1]) == seating(ann.frames[2])
     assert [p["name"] for p in spy.frames[-1]["players"]] == ["Ann", "Bot", "Player 3"]
     cy = connect(server, tokens[1], {0, 2}, name="Cy")  # the last human seat: the game starts
     for client in (ann, spy):

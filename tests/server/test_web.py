@@ -14,12 +14,14 @@ import pytest
 from fastapi.testclient import TestClient
 
 from wizardcards.bots import BOTS, make_bot, parse_bot_spec
+from wizardcards.bots.names import BOT_NAMES
 from wizardcards.bots.random_bot import RandomBot
 from wizardcards.bots.search import LEVELS
 from wizardcards.core import PRESETS, GameRecord, RankStyle, RuleSet, action_to_text, card_from_text, replay_states
 from wizardcards.core.cards import cards_of
 from wizardcards.server import create_app
 from wizardcards.server.players import BASELINES
+from wizardcards.server.replays import expand_steps
 from wizardcards.server.serialize import view_to_json
 
 from .helpers import LOOSE_LIMITS, Client, as_json, poster, trick_as_sent, wait_until_finished, with_tokens
@@ -77,6 +79,27 @@ def test_the_clients_files_are_served_under_static_and_nothing_outside(client: T
     assert client.get("/static/%2e%2e/secret.txt").status_code == 404
 
 
+BROWSER = {"accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}  # a browser opening a page
+
+
+def test_an_address_with_no_page_is_a_404_page_to_a_browser_and_json_to_the_api(client: TestClient) -> None:
+    for path in ("/rules", "/lobby/old", "/play/extra"):
+        response = client.get(path, headers=BROWSER)
+        assert response.status_code == 404 and response.headers["content-type"].startswith("text/html"), path
+        assert response.text == INDEX  # the client's page says so, in the lobby's language, with a link to it
+    assert client.head("/rules", headers=BROWSER).status_code == 404
+    # asked for JSON, or an API path, or not a GET: FastAPI's JSON answer as before
+    for method, path, headers in (("GET", "/rules", {"accept": "application/json"}), ("GET", "/rules", {}),
+                                  ("GET", "/rules", {"accept": "application/json, text/html"}),
+                                  ("GET", "/tables/no-such-table", BROWSER), ("GET", "/meta/x", BROWSER),
+                                  ("GET", "/pads/nothing", BROWSER), ("POST", "/rules", BROWSER)):
+        response = client.request(method, path, headers=headers)
+        assert response.status_code in (404, 405), (method, path)
+        assert response.headers["content-type"] == "application/json" and "detail" in response.json(), (method, path)
+    missing = client.get("/static/js/missing.js", headers=BROWSER)  # a file of the client is no page
+    assert missing.status_code == 404 and missing.text != INDEX
+
+
 def test_without_the_client_the_pages_say_so(tmp_path: Path) -> None:
     app = create_app(f"sqlite:///{tmp_path / 's.sqlite3'}", bot_pace=0, limits=LOOSE_LIMITS, web=tmp_path / "nothing")
     with TestClient(app) as client:
@@ -84,6 +107,7 @@ def test_without_the_client_the_pages_say_so(tmp_path: Path) -> None:
         assert response.status_code == 404 and "not installed" in response.json()["detail"]
         assert client.get("/static/app.css").status_code == 404
         assert client.get("/meta").status_code == 200  # the API is unaffected
+        assert client.get("/rules", headers=BROWSER).json()["detail"] == "Not Found"  # no page to send
 
 
 def test_the_installed_client_is_the_default_page(tmp_path: Path) -> None:
@@ -132,6 +156,12 @@ def test_meta_offers_the_bots_of_the_registry(client: TestClient, monkeypatch: p
                   seats=[{"name": "N", "bot": "newcomer"}, {"name": "A"}, {"name": "B"}])["bots"][0] == "newcomer"
 
 
+def test_meta_names_unnamed_bots_from_the_one_list_of_every_front_end(client: TestClient) -> None:
+    names = client.get("/meta").json()["bot_names"]
+    assert names == list(BOT_NAMES) and "Morgana" in names  # the lobby names a bot seat by these; the terminal too
+    assert len(set(names)) == len(names) >= 7  # a table of seven never shows a name twice
+
+
 def test_meta_gives_each_rank_styles_labels_as_the_core_shows_them(client: TestClient) -> None:
     labels = client.get("/meta").json()["rank_labels"]
     assert labels["1..13"] == ["1", "2", "3", "4", "5", "6", "7", "8", "9", "X", "J", "Q", "K"]
@@ -176,9 +206,10 @@ def test_a_summary_says_who_sits_where(client: TestClient) -> None:
         {"name": "Ann", "open": True}, {"name": "Bot", "bot": "rulebased"}, {"name": "Cy", "open": True}])
     assert table["turn_seconds"] == 30 and table["open_seats"] == 2
     assert table["players"] == [
-        {"seat": 0, "name": "Ann", "bot": None, "open": True, "claimed": False, "connected": False},
-        {"seat": 1, "name": "Bot", "bot": "rulebased", "open": False, "claimed": True, "connected": True},
-        {"seat": 2, "name": "Cy", "bot": None, "open": True, "claimed": False, "connected": False},
+        {"seat": 0, "name": "Ann", "bot": None, "open": True, "claimed": False, "joined": False, "connected": False},
+        {"seat": 1, "name": "Bot", "bot": "rulebased", "open": False, "claimed": True, "joined": True,
+         "connected": True},
+        {"seat": 2, "name": "Cy", "bot": None, "open": True, "claimed": False, "joined": False, "connected": False},
     ]
     assert "seats" in table and all("token" not in p for p in table["players"])
     assert [(s["token"], s["invite"], s["link"]) for s in table["seats"]] == [(None, None, None)] * 2  # open: none
@@ -303,8 +334,10 @@ def test_the_replay_of_a_finished_game_shows_every_step_and_hand(client: TestCli
     assert response.status_code == 200 and response.headers["content-encoding"] == "gzip"
     replay = response.json()
     assert (replay["table"], replay["game"], replay["names"]) == (table["id"], "wily", list("ABCD"))
-    assert RuleSet.from_dict(replay["rules"]) == record.rules
-    steps = replay["steps"]
+    assert replay["format"] == "wizardcards-replay/2" and RuleSet.from_dict(replay["rules"]) == record.rules
+    later = replay["steps"][1:]  # compact: each only with the fields that changed (of 33)
+    assert sum(len(step["view"]) for step in later) < 8 * len(later)
+    steps = expand_steps(replay["steps"])
     assert len(steps) == len(record.actions) + 1
     states = list(replay_states(record))
     assert (steps[0]["number"], steps[0]["seat"], steps[0]["action"], steps[0]["text"]) == (0, -1, None, None)

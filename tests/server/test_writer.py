@@ -45,7 +45,7 @@ def test_concurrent_writes_are_committed_when_they_return_and_a_bad_row_fails_al
     async def table_writes(table_id: str, count: int) -> None:
         for number in range(count):
             await writer.write({"table_id": table_id, "number": number, "seat": 0, "action": 1, "client_id": None},
-                               Finish([]) if number == count - 1 else None)
+                               Finish([], "{}") if number == count - 1 else None)
             assert stored(table_id)[-1] == number  # in the database once write returns
 
     async def main() -> None:

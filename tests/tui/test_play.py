@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -16,6 +17,7 @@ import pytest
 from textual.widgets import Button
 from textual.widgets._footer import FooterKey, FooterLabel
 
+from wizardcards.bots.names import bot_name
 from wizardcards.core import ActionError, Phase, RuleSet, WilyState, WizardState, find_rules, replay
 from wizardcards.core import actions as A
 from wizardcards.core.rules import Game, Schedule
@@ -112,7 +114,7 @@ def test_refused_key_changes_nothing_and_hint_lists_every_action(snapshot) -> No
             await settle(pilot, lambda: isinstance(app.screen, InfoScreen))
             text = screen_text(app)
             assert "no round has been scored yet" in text
-            assert "scorekeeper: rulebased 2" in text  # the first dealer was given, not drawn: seat 2 keeps score
+            assert "scorekeeper: Circe" in text  # the first dealer was given, not drawn: seat 2 keeps score
             await pilot.press("escape")
             await settle(pilot, lambda: isinstance(app.screen, TableScreen))
             await pilot.press("1")
@@ -120,6 +122,24 @@ def test_refused_key_changes_nothing_and_hint_lists_every_action(snapshot) -> No
             assert controller.state.history[len(before)] == A.BID_BASE + 1
             # Saved after every decision: the file holds exactly the decisions taken so far.
             assert load_record(store.current_game_path()).actions == controller.state.history
+
+    asyncio.run(run())
+
+
+def test_the_bots_have_the_names_the_browser_gives_them() -> None:
+    """Each opponent is named by its seat from the list the browser's lobby names bots by (GET /meta), whatever
+    its bot spec: no "search 1"."""
+    controller = GameController.new(find_rules("standard", players=4), ["search", "rulebased", "random"], seed=2,
+                                    pace=0)
+    assert controller.names == ["You", bot_name(1), bot_name(2), bot_name(3)] == ["You", "Morgana", "Circe", "Prospero"]
+
+    async def run() -> None:
+        app = PlayApp(controller, pace=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot, human_ready(app, controller))
+            text = screen_text(app)
+            assert all(name in text for name in ("Morgana", "Circe", "Prospero"))
+            assert not any(spec in text for spec in ("search 1", "rulebased 2", "random 3"))
 
     asyncio.run(run())
 
@@ -318,7 +338,7 @@ def test_the_table_in_german(german: None, snapshot) -> None:  # type: ignore[no
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot, human_ready(app, controller))
             text = screen_text(app)
-            assert "Wizard · Runde 1/2 · 1 Karte · Geber rulebased 2" in text
+            assert "Wizard · Runde 1/2 · 1 Karte · Geber Circe" in text
             assert "Deine Ansage (0..1)" in text and "du bist dran" in text and "Du" in text
             assert "Spielblock" in text and "speichern+Ende" in text  # the key line
             history = list(controller.state.history)
@@ -335,7 +355,7 @@ def test_the_table_in_german(german: None, snapshot) -> None:  # type: ignore[no
             trick = view.last_trick
             assert trick is not None
             winner = render.display_names(controller.names)[trick.winner]
-            assert f"Letzter Stich von Runde 1 — gewonnen von {winner}" in text
+            assert f"Letzter Stich von Runde 1 — {render.won_by(winner)}" in text  # "gewonnen von dir" for you
             assert "angesagt" in text and ("erfüllt" in text or "verfehlt" in text)
             assert "· 3 Karten ·" in text and "Trumpf" in text
             hand = [render.card_label(card, view) for card, _ in render.hand_cards(view)]
@@ -349,6 +369,28 @@ def test_the_table_in_german(german: None, snapshot) -> None:  # type: ignore[no
             text = screen_text(app)
             assert "Schreiber: " in text and "Spielblock: angesagt/gewonnen, Punkte, Summe" in text
             assert "Escape: schließen" in text
+
+    asyncio.run(run())
+
+
+def test_the_wily_auction_in_german_bids(german: None, snapshot) -> None:  # type: ignore[no-untyped-def]
+    """Wily's auction says bieten and Gebot (the key line, a refused call, the bots' calls), never Wizard's ansagen."""
+    rules = RuleSet(game=Game.WILY, players=4, first_dealer=2)  # Prospero speaks first, the human second
+    controller = GameController.new(rules, ["rulebased"] * 3, seed=8, pace=0)
+
+    async def run() -> None:
+        app = PlayApp(controller, pace=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot, human_ready(app, controller))
+            assert controller.view().phase is Phase.AUCTION
+            assert re.search(r"Prospero: (Gebot \d+|passen)", screen_text(app))  # the call before yours
+            await pilot.press("0")  # an auction call is at least 1: refused
+            await settle(pilot, human_ready(app, controller))
+            text = screen_text(app)
+            snapshot(app, "wily-auction-german")
+            assert "spielen/bieten" in text and re.search(r"0-9\s+Gebot", text)  # the key line
+            assert "Das Gebot 0 ist jetzt nicht erlaubt" in text
+            assert not re.search("ansag|Ansage", text), text
 
     asyncio.run(run())
 

@@ -2,13 +2,16 @@
 that speaks the protocol.
 
     GET  /, /play, /replay/{id}       the browser client's one page (web/index.html); its files under /static
+    GET  any other page               a browser: 404 with that page, which says so; an API client: JSON 404
     GET  /meta                        games, presets, rule options and bots, for a create-table form (meta.py)
     POST /tables                      create a table: game, preset, players, rule options, seats (human or bot), hints
     GET  /tables[?status&limit&offset] a page of tables, newest first;  GET /tables/{id}: one (no seed, no tokens)
     POST /tables/{id}/join            take the lowest free open seat of a waiting table (a fresh token)
+    POST /tables/{id}/seats/{n}/free  the host frees a seat handed out by join whose holder has not said hello
     POST /invites                     exchange an invite code for the invited seat's token
     GET  /tables/{id}/record          the GameRecord of a finished game (a running game's seed would show every hand)
-    GET  /tables/{id}/replay          a finished game step by step: public view and every hand (gzip when asked)
+    GET  /tables/{id}/replay          a finished game step by step: public view and every hand (built once, stored
+                                      gzipped; ETag); both count toward ``replays_per_minute``
     GET  /tables/{id}/sheet           the score sheet as every seat sees it
     GET  /players/{name}/stats        finished games, wins and mean Wizard score of the human seats with that name
     GET  /protocol.schema.json        the JSON Schema of every protocol message
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -29,27 +33,55 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, cast
 
 import httpx
-from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import Path as PathPart
+from fastapi.encoders import jsonable_encoder
+from fastapi.exception_handlers import http_exception_handler
+from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from ..core import ImpossibleRulesError, RuleSet, rules_for
+from ..core import SPECTATOR, ImpossibleRulesError, RuleSet, rules_for
 from . import protocol as P
+from .capacity import RequestCap, request_cap
 from .cluster import ElsewhereError, Member
 from .connection import Connection
 from .credentials import invite_link, seat_link, watch_link
 from .db import default_url, make_engine, upgrade
+from .finished import FinishedTable
 from .headers import BodyLimit, SecurityHeaders
 from .limits import Limits, RateLimitedError, Throttle
 from .manager import DEFAULT_BOT_PACE, MAX_BOT_PACE, TableManager
 from .meta import meta
 from .pads import pads_router
-from .relay import MOVING, RELAYED, forward, relay_socket
+from .relay import MOVING, RELAYED, RelayedClient, forward, relay_socket
 from .table import LiveTable, NoSeatError, TableError
 
 WEB = Path(__file__).with_name("web")  # the browser client (plain files, shipped as package data)
+REPLAY_CACHE = "public, max-age=3600"  # a browser asks again after an hour (a new server may write a new format)
+MAX_OFFSET = 2**31 - 1  # GET /tables?offset=: past it a 422 (a 20-digit offset overflowed the database's integer)
+
+
+class AnyJSON(JSONResponse):
+    """A JSON answer that can be written whatever the client sent: an error echoes its input, and JSON text may hold
+    a lone surrogate (``"\\ud800"``, which UTF-8 cannot encode) or a number past the float range (``1e999``, read
+    as infinity, which JSON cannot write). Surrogates are written as escapes (ASCII JSON), such numbers as text."""
+
+    def render(self, content: Any) -> bytes:
+        return json.dumps(_finite(content), ensure_ascii=True, separators=(",", ":")).encode("ascii")
+
+
+def _finite(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        return repr(value)  # "inf", "-inf", "nan"
+    if isinstance(value, dict):
+        return {key: _finite(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(item) for item in value]
+    return value
 
 
 class _Strict(BaseModel):
@@ -104,6 +136,20 @@ def rules_of(request: TableRequest) -> RuleSet:
         raise HTTPException(422, str(error)) from None
 
 
+def asks_for_a_page(request: Request, app: FastAPI) -> bool:
+    """A browser's request for a page: GET or HEAD, ``text/html`` before ``application/json`` in its Accept header,
+    and a path outside the API's: not under the first part of an endpoint's path in the API's schema (/tables,
+    /meta, /pads ..., read from FastAPI's OpenAPI document, made once), the client's files (/static) or the socket."""
+    if request.method not in ("GET", "HEAD"):
+        return False
+    accept = request.headers.get("accept", "")
+    html, json_at = accept.find("text/html"), accept.find("application/json")
+    if html < 0 or 0 <= json_at < html:
+        return False
+    api = {path.split("/")[1] for path in app.openapi()["paths"]} | {"static", "ws"}
+    return request.url.path.split("/")[1] not in api
+
+
 def client_of(connection: Request | WebSocket) -> str:
     """The client's address: the peer's, or the one a trusted proxy forwarded (uvicorn rewrites it for those)."""
     return connection.client.host if connection.client is not None else "unknown"
@@ -111,7 +157,7 @@ def client_of(connection: Request | WebSocket) -> str:
 
 def create_app(
     db_url: str | None = None, *, limits: Limits | None = None, bot_workers: int | None = None, web: Path = WEB,
-    bot_pace: float = DEFAULT_BOT_PACE, member: Member | None = None,
+    bot_pace: float = DEFAULT_BOT_PACE, member: Member | None = None, limits_storage: str | None = None,
 ) -> FastAPI:
     """The server for the database at ``db_url`` (default: a SQLite file in the user's data directory).
 
@@ -120,7 +166,8 @@ def create_app(
     bot's next at tables created without their own (none while no one is connected). ``web`` is the browser client's
     directory (its ``index.html`` is the page of ``/``, ``/play`` and ``/replay/{id}``; the rest is under /static).
     ``member``: this server is one worker of a cluster on the same PostgreSQL database (``cluster.py``); requests for
-    tables another worker holds are passed on to it (``relay.py``)."""
+    tables another worker holds are passed on to it (``relay.py``). ``limits_storage``: where the per-client counts
+    are kept (a ``limits`` storage URL, ``redis://...``, which the workers of a cluster share; default: memory)."""
     url = db_url or default_url()
     limits = limits or Limits()
 
@@ -128,7 +175,7 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = make_engine(url)
         upgrade(engine)
-        manager = TableManager(engine, limits, bot_workers, bot_pace, member)
+        manager = TableManager(engine, limits, bot_workers, bot_pace, member, limits_storage=limits_storage)
         app.state.manager = manager
         app.state.peers = httpx.AsyncClient() if member is not None else None
         await manager.load_unfinished()
@@ -143,25 +190,48 @@ def create_app(
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.add_middleware(BodyLimit, max_bytes=limits.max_body_bytes)
     app.add_middleware(SecurityHeaders)
+    if member is not None:
+        app.add_middleware(RelayedClient, key=member.key)
+    app.add_middleware(RequestCap, max_requests=request_cap())  # outermost: a busy server answers at once
     if web.is_dir():
         app.mount("/static", StaticFiles(directory=web), name="static")
-    app.include_router(pads_router(url, web, limits))  # the score pad: /pad, its files and rules, shared /pads
+    # the score pad: /pad, its files and rules, shared /pads
+    app.include_router(pads_router(url, web, limits, limits_storage))
 
     def manager() -> TableManager:
         return cast(TableManager, app.state.manager)  # set by the lifespan above (Starlette's state is untyped)
 
     @app.exception_handler(ElsewhereError)
     async def held_elsewhere(request: Request, error: ElsewhereError) -> Response:
-        return await forward(request, error.address, client_of(request), app.state.peers)
+        assert member is not None  # only a cluster's worker hears of a table held elsewhere
+        return await forward(request, error.address, client_of(request), member.key, app.state.peers)
 
     @app.exception_handler(RateLimitedError)
     async def over_limit(request: Request, error: RateLimitedError) -> Response:
-        return JSONResponse({"detail": str(error)}, 429, headers={"Retry-After": str(error.retry_after)})
+        return AnyJSON({"detail": str(error)}, 429, headers={"Retry-After": str(error.retry_after)})
 
     @app.exception_handler(TableError)
     async def refused(request: Request, error: TableError) -> Response:
         status = 503 if error.code == "unavailable" else 422
-        return JSONResponse({"detail": str(error)}, status)
+        return AnyJSON({"detail": str(error)}, status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, error: RequestValidationError) -> Response:
+        return AnyJSON({"detail": jsonable_encoder(error.errors())}, 422)  # FastAPI's usual answer, always writable
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, error: StarletteHTTPException) -> Response:
+        return AnyJSON({"detail": error.detail}, error.status_code, headers=error.headers)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def not_found_page(request: Request, error: StarletteHTTPException) -> Response:
+        # a browser that opens an address with no page (an old or mistyped link: /rules) gets the client's page with
+        # the 404, which says so in the lobby's language and links to the lobby; an API path, or a client asking for
+        # JSON, keeps FastAPI's JSON answer
+        index = web / "index.html"
+        if error.status_code == 404 and asks_for_a_page(request, app) and index.is_file():
+            return FileResponse(index, status_code=404, media_type="text/html", headers={"Cache-Control": "no-cache"})
+        return await http_exception_handler(request, error)
 
     def page() -> FileResponse:
         index = web / "index.html"
@@ -215,12 +285,13 @@ def create_app(
 
     @app.get("/tables")
     async def list_tables(
-        http: Request, status: Literal["waiting", "playing", "finished"] | None = None,
-        limit: Annotated[int, Query(ge=1, le=200)] = 50, offset: Annotated[int, Query(ge=0)] = 0,
+        http: Request, status: Literal["waiting", "playing", "finished", "expired"] | None = None,
+        limit: Annotated[int, Query(ge=1, le=200)] = 50, offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
+        open: bool = False,  # only waiting tables with a free open seat: what Join can really take
     ) -> dict[str, Any]:
-        return await manager().page(status, limit, offset, client_of(http))
+        return await manager().page(status, limit, offset, client_of(http), open_only=open)
 
-    async def find_table(table_id: str, http: Request) -> LiveTable:
+    async def find_table(table_id: str, http: Request) -> LiveTable | FinishedTable:
         table = await manager().describe(table_id, client_of(http))
         if table is None:
             raise HTTPException(404, f"no table {table_id!r}")
@@ -238,6 +309,8 @@ def create_app(
     async def player_stats(name: str) -> dict[str, Any]:
         if len(name) > P.MAX_NAME_LENGTH:
             raise HTTPException(422, f"a name is at most {P.MAX_NAME_LENGTH} characters")
+        if not P.printable(name):  # no name holds one, and PostgreSQL cannot even look up a NUL
+            raise HTTPException(422, "a name has no control characters")
         return await manager().player_stats(name)
 
     @app.post("/tables/{table_id}/join")
@@ -251,6 +324,22 @@ def create_app(
         table, seat, token = claimed
         return {"table": table.id, "seat": seat, "token": token, "link": seat_link(token)}
 
+    @app.post("/tables/{table_id}/seats/{seat}/free")
+    async def free_seat(table_id: str, seat: Annotated[int, PathPart(ge=0, le=6)], http: Request,
+                        authorization: Annotated[str | None, Header(max_length=256)] = None) -> dict[str, Any]:
+        token = (authorization or "").removeprefix("Bearer ").strip()
+        if not token:
+            raise HTTPException(401, "the host's seat token is needed: Authorization: Bearer TOKEN")
+        try:
+            table = await manager().free_seat(table_id, seat, token, client_of(http))
+        except PermissionError as error:
+            raise HTTPException(403, str(error)) from None
+        except NoSeatError as error:
+            raise HTTPException(409, str(error)) from None
+        if table is None:
+            raise HTTPException(404, f"no table {table_id!r}")
+        return table.summary()
+
     @app.post("/invites")
     async def claim_invite(request: InviteRequest, http: Request) -> dict[str, Any]:
         claimed = await manager().claim_invite(request.invite, request.name, client_of(http))
@@ -261,19 +350,27 @@ def create_app(
 
     @app.get("/tables/{table_id}/replay")
     async def get_replay(table_id: str, http: Request) -> Response:
+        manager().clients.hit("replays", client_of(http))
         table = await find_table(table_id, http)
         try:
-            text = await manager().replay(table)
+            replay = await manager().replay(table)
         except TableError as error:
             raise HTTPException(409, str(error)) from None
-        return Response(text, media_type="application/json")
+        # a finished game's replay never changes: cached, and asked again by its ETag (304, no body)
+        headers = {"ETag": replay.etag, "Cache-Control": REPLAY_CACHE, "Vary": "Accept-Encoding"}
+        if replay.etag in http.headers.get("if-none-match", ""):
+            return Response(status_code=304, headers=headers)
+        if "gzip" in http.headers.get("accept-encoding", ""):
+            return Response(replay.body, media_type="application/json", headers={**headers, "Content-Encoding": "gzip"})
+        return Response(replay.plain(), media_type="application/json", headers=headers)
 
     @app.get("/tables/{table_id}/record")
     async def get_record(table_id: str, http: Request) -> dict[str, Any]:
+        manager().clients.hit("replays", client_of(http))
         table = await find_table(table_id, http)
         if table.status != "finished":
             raise HTTPException(409, "a record is published once the game is over (its seed reveals every hand)")
-        return manager().record(table).to_dict()
+        return (await manager().record(table.id)).to_dict()
 
     @app.post("/locate")
     async def locate(request: LocateRequest, http: Request) -> dict[str, Any]:
@@ -293,8 +390,11 @@ def create_app(
         except RateLimitedError:
             await ws.close(code=1008, reason="too many new connections from this address: try again later")
             return
-        if not manager().clients.open_connection(client):
-            await ws.close(code=1008, reason="too many connections from this address")
+        refusal = manager().clients.admit(client)
+        if refusal is not None:
+            if refusal[0] == 1013:  # a close code is only heard once accepted (a close before is an HTTP 403)
+                await ws.accept()
+            await ws.close(code=refusal[0], reason=refusal[1])
             return
         connection = Connection(client=client, send_queue=limits.send_queue)
         try:
@@ -310,7 +410,9 @@ def create_app(
                 if ws.headers.get(RELAYED):
                     closing = (1013, MOVING)
                 else:
-                    closing = await relay_socket(ws, closing.address, closing.table_id, closing.first, client)
+                    assert member is not None
+                    closing = await relay_socket(ws, closing.address, closing.table_id, closing.first, client,
+                                                 member.key)
             if connection.too_slow:
                 closing = (1008, "too slow: the messages for this connection piled up unread")
             elif connection.closing is not None:
@@ -324,6 +426,8 @@ def create_app(
             connection.gone.set()
             await manager().disconnect(connection)
             manager().clients.close_connection(client)
+            if connection.table is not None and connection.seat == SPECTATOR:
+                manager().clients.unwatch()
 
     return app
 
@@ -360,6 +464,11 @@ async def _read(
                     frame = await asyncio.wait_for(ws.receive(), max(0.0, left))
                 except TimeoutError:
                     return 1008, f"say hello within {limits.hello_seconds:g} seconds"
+            elif connection.seat == SPECTATOR and limits.idle_spectator_seconds:  # one that says nothing is let go
+                try:
+                    frame = await asyncio.wait_for(ws.receive(), limits.idle_spectator_seconds)
+                except TimeoutError:
+                    return 1000, f"idle: nothing sent for {limits.idle_spectator_seconds:g} seconds"
             else:
                 frame = await ws.receive()
             if frame["type"] == "websocket.disconnect":

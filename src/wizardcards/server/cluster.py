@@ -37,15 +37,19 @@ class ElsewhereError(Exception):
 
 @dataclass(frozen=True)
 class Member:
-    """This worker: its id and the address its peers forward to."""
+    """This worker: its id, the address its peers forward to, and the cluster's key, which marks the requests the
+    workers relay to each other (relay.py; a worker without the others' key relays as a stranger would)."""
 
     address: str  # http://host:port
     lease_seconds: float = LEASE_SECONDS
     id: str = ""
+    key: str = ""  # default: one of its own (WIZARDCARDS_CLUSTER_KEY gives every worker the same)
 
     def __post_init__(self) -> None:
         if not self.id:
             object.__setattr__(self, "id", secrets.token_hex(8))
+        if not self.key:
+            object.__setattr__(self, "key", secrets.token_urlsafe(32))
 
     @property
     def ttl(self) -> timedelta:

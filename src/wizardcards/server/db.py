@@ -17,6 +17,7 @@ from typing import Any
 from sqlalchemy import BigInteger, DateTime, Float, ForeignKey, Integer, String, Text, create_engine, event, false, true
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import LargeBinary
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 
@@ -35,7 +36,8 @@ class TableRow(Base):
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     rules: Mapped[str] = mapped_column(Text)  # RuleSet.to_dict() as JSON
     seed: Mapped[int] = mapped_column(BigInteger)  # drawn with secrets.SystemRandom, < 2**63
-    status: Mapped[str] = mapped_column(String(16), default="waiting", index=True)  # waiting | playing | finished
+    # waiting | playing | finished | expired (a waiting table nobody else joined within Limits.waiting_minutes)
+    status: Mapped[str] = mapped_column(String(16), default="waiting", index=True)
     spectator_token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)  # the table a rematch created
@@ -44,6 +46,9 @@ class TableRow(Base):
     hints: Mapped[bool] = mapped_column(default=True, server_default=true())  # seats may ask for hints
     bot_pace: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")  # seconds between bot moves
     creator: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)  # the client's address
+    network: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)  # limits.network_of(creator)
+    # a person other than its creator said hello on one of its seats: it no longer expires while waiting
+    joined_by_others: Mapped[bool] = mapped_column(default=False, server_default=false())
 
 
 class SeatRow(Base):
@@ -56,6 +61,7 @@ class SeatRow(Base):
     joined: Mapped[bool] = mapped_column(default=False)  # a connection said hello with this seat's token
     claimed: Mapped[bool] = mapped_column(default=False, server_default=false())  # by POST .../join or its creator
     open: Mapped[bool] = mapped_column(default=False, server_default=false())  # offered by join; else invite-only
+    host: Mapped[bool] = mapped_column(default=False, server_default=false())  # the creator's own seat (its host)
 
 
 class CredentialRow(Base):
@@ -91,6 +97,18 @@ class ActionRow(Base):
     client_id: Mapped[str | None] = mapped_column(String(128), nullable=True)  # None for a bot's action
 
 
+class FinishedGameRow(Base):
+    """What the read routes need of a finished game, so that it is never replayed to answer them: its summary and score
+    sheet as its last action left them, and its replay as served, built once (``replays.py``)."""
+
+    __tablename__ = "finished_games"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    summary: Mapped[str] = mapped_column(Text)  # JSON: {"summary": LiveTable.summary(), "sheet": LiveTable.sheet()}
+    replay: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)  # gzip-compressed replay JSON
+    replay_etag: Mapped[str | None] = mapped_column(String(80), nullable=True)
+
+
 class SharedPadRow(Base):
     """A score pad shared read-only (``pads.py``): the sheet as its keeper last sent it, and the digest of the key
     that may change it (``credentials.digest``; the key itself is never stored)."""
@@ -103,7 +121,7 @@ class SharedPadRow(Base):
     version: Mapped[int] = mapped_column(Integer, default=1)  # counts the updates; a watcher asks for newer ones
     client: Mapped[str] = mapped_column(String(64), index=True)  # who created it (the per-client limit)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now, index=True)  # pad_days
 
 
 class LeaseRow(Base):

@@ -2,21 +2,29 @@
 
 A client is the peer's IP address, or the address a trusted reverse proxy forwards (``wizard serve --trust-proxy``;
 uvicorn rewrites the peer address only for connections from those proxies). Counting is done by the ``limits``
-library (moving windows kept in memory: one process, one count). Every limit is a field of ``Limits`` and can be
-changed with ``wizard serve --limit NAME=VALUE``; docs/server.md lists them with their defaults.
+library: moving windows kept in memory (one process, one count), or in a storage the workers of a cluster share
+(``wizard serve --limits-storage redis://...``), so that a client spread over several workers is counted once. Some
+limits are counted per network as well as per address (``network_of``). Every limit is a field of ``Limits`` and can
+be changed with ``wizard serve --limit NAME=VALUE``; docs/server.md lists them with their defaults.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import ipaddress
+import logging
 import math
 import time
 from dataclasses import dataclass
 
 from limits import RateLimitItem, RateLimitItemPerMinute, RateLimitItemPerSecond
-from limits.storage import MemoryStorage
+from limits.errors import StorageError
+from limits.storage import MemoryStorage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
+
+from .capacity import connection_cap
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -57,7 +65,7 @@ class Limits:
     replays_per_minute: int = 30  # GET /tables/{id}/replay and /record per client
     # connections server-wide
     max_connections: int = 0  # WebSockets open at once; 0: the descriptor limit less a margin (serve.py)
-    idle_spectator_seconds: float = 600.0  # a spectator's socket that has sent nothing this long is closed
+    idle_spectator_seconds: float = 600.0  # a spectator's socket that has sent nothing this long is closed (0: never)
 
     @classmethod
     def names(cls) -> list[str]:
@@ -107,12 +115,30 @@ class RateLimitedError(Exception):
         self.retry_after = max(1, math.ceil(retry_after))
 
 
-class ClientLimits:
-    """The per-client counts of one server."""
+# the kinds counted per client (its address); they go to the shared storage when there is one. Chat lines and hints
+# are counted per connection, which lives in one process: they stay in its memory.
+CLIENT_KINDS = ("tables", "joins", "hellos", "connections", "loads")
+SPECTATOR_SHARE = 0.75  # of max_connections at most spectators: the rest stays for the seats' own connections
+SHARED_OPTIONS = {"socket_timeout": 0.5, "socket_connect_timeout": 0.5}  # a storage that hangs stalls no one long
 
-    def __init__(self, limits: Limits) -> None:
+
+class ClientLimits:
+    """The per-client counts of one server (of the whole cluster, for the kinds in ``CLIENT_KINDS``, when
+    ``storage`` names a shared storage such as ``redis://host:6379``), and the WebSockets it holds open.
+
+    ``namespace`` keeps the counts of two users of one storage apart (the score pads count ``tables`` of their own).
+    A shared storage that fails or does not answer within ``SHARED_OPTIONS``' timeouts is not waited for: the count
+    goes to this process's memory meanwhile (logged), so a lost Redis never stops the game."""
+
+    def __init__(self, limits: Limits, storage: str | None = None, namespace: str = "") -> None:
         self.limits = limits
+        self.namespace = namespace
         self._limiter = MovingWindowRateLimiter(MemoryStorage())
+        self._shared = None
+        if storage is not None and not storage.startswith("memory://"):
+            options = SHARED_OPTIONS if storage.startswith(("redis", "valkey")) else {}
+            self._shared = MovingWindowRateLimiter(storage_from_string(storage, wrap_exceptions=True, **options))
+        self._shared_failed_at = -math.inf
         self._items: dict[str, tuple[RateLimitItem, str]] = {
             "tables": (RateLimitItemPerMinute(limits.tables_per_minute), "tables created"),
             "joins": (RateLimitItemPerMinute(limits.joins_per_minute), "seats joined or invites claimed"),
@@ -120,32 +146,95 @@ class ClientLimits:
             "connections": (RateLimitItemPerMinute(limits.connections_per_minute), "connections opened"),
             "loads": (RateLimitItemPerMinute(limits.table_loads_per_minute), "old games read back"),
             "hints": (RateLimitItemPerMinute(limits.hints_per_minute), "hints"),
+            "replays": (RateLimitItemPerMinute(limits.replays_per_minute), "replays or records"),
             "chat": (RateLimitItemPerSecond(limits.chat_lines_per_10s, 10), "chat lines"),
         }
-        self.connections: dict[str, int] = {}
+        # the kinds also counted for the client's whole network (network_of), with their limit there
+        self._network_items: dict[str, RateLimitItem] = {
+            "joins": RateLimitItemPerMinute(limits.joins_per_minute_per_network),
+        }
+        self.connections: dict[str, int] = {}  # open WebSockets per client
+        self.network_connections: dict[str, int] = {}  # and per network
+        self.open_total = 0
+        self.max_connections = limits.max_connections or connection_cap()
+        self.spectators = 0
+        self.max_spectators = max(1, int(self.max_connections * SPECTATOR_SHARE))
+
+    def _call(self, kind: str, method: str, item: RateLimitItem, key: str) -> bool:
+        """``hit`` or ``test`` ``item`` for ``key``: in the shared storage for the per-client kinds when there is
+        one (this process's memory while it fails), else in memory."""
+        if self._shared is not None and kind in CLIENT_KINDS:
+            try:
+                return bool(getattr(self._shared, method)(item, self.namespace, kind, key))
+            except StorageError as error:
+                if time.monotonic() - self._shared_failed_at > 60:  # once a minute, not once a request
+                    log.warning("the shared limits storage failed (%s): counting in this process meanwhile", error)
+                self._shared_failed_at = time.monotonic()
+        return bool(getattr(self._limiter, method)(item, self.namespace, kind, key))
+
+    def _window_reset(self, kind: str, item: RateLimitItem, key: str) -> float:
+        limiter = self._shared if self._shared is not None and kind in CLIENT_KINDS else self._limiter
+        try:
+            return float(limiter.get_window_stats(item, self.namespace, kind, key).reset_time)
+        except StorageError:
+            return time.time() + 60
 
     def hit(self, kind: str, who: str) -> None:
-        """Count one ``kind`` for ``who`` (a client or a connection); ``RateLimitedError`` when over the limit."""
+        """Count one ``kind`` for ``who`` (a client or a connection), and for its network where ``kind`` has a
+        limit there; ``RateLimitedError`` when over either (and then nothing is counted)."""
         item, what = self._items[kind]
-        if not self._limiter.hit(item, kind, who):
-            reset = self._limiter.get_window_stats(item, kind, who).reset_time
-            per = "10 seconds" if kind == "chat" else "minute"
+        per = "10 seconds" if kind == "chat" else "minute"
+        network_item = self._network_items.get(kind)
+        network = network_of(who) if network_item is not None else who
+        if network_item is not None and not self._call(kind, "test", network_item, network):
+            reset = self._window_reset(kind, network_item, network)
+            raise RateLimitedError(f"at most {network_item.amount} {what} a {per} from one network ({network}): try"
+                                   " again later", reset - time.time())
+        if not self._call(kind, "hit", item, who):
+            reset = self._window_reset(kind, item, who)
             raise RateLimitedError(f"at most {item.amount} {what} a {per}: try again later", reset - time.time())
+        if network_item is not None:
+            self._call(kind, "hit", network_item, network)
+
+    def admit(self, who: str) -> tuple[int, str] | None:
+        """Count a new WebSocket of ``who``; or, when it may not have one more, how to refuse it (nothing counted):
+        1008 when the client or its network holds as many as allowed (refused at the handshake: HTTP 403), 1013
+        ("try again later") when the server holds ``max_connections``."""
+        network = network_of(who)
+        if self.open_total >= self.max_connections:
+            return 1013, "the server is full: try again later"
+        if self.connections.get(who, 0) >= self.limits.connections_per_client:
+            return 1008, "too many connections from this address"
+        if self.network_connections.get(network, 0) >= self.limits.connections_per_network:
+            return 1008, "too many connections from this network"
+        self.connections[who] = self.connections.get(who, 0) + 1
+        self.network_connections[network] = self.network_connections.get(network, 0) + 1
+        self.open_total += 1
+        return None
 
     def open_connection(self, who: str) -> bool:
-        """Count a new connection of ``who``; False (and not counted) when it already has as many as allowed."""
-        count = self.connections.get(who, 0)
-        if count >= self.limits.connections_per_client:
-            return False
-        self.connections[who] = count + 1
-        return True
+        """Count a new connection of ``who``; False (and not counted) when it may not have one more (``admit``)."""
+        return self.admit(who) is None
 
     def close_connection(self, who: str) -> None:
-        count = self.connections.get(who, 0) - 1
-        if count > 0:
-            self.connections[who] = count
-        else:
-            self.connections.pop(who, None)
+        for counts, key in ((self.connections, who), (self.network_connections, network_of(who))):
+            count = counts.get(key, 0) - 1
+            if count > 0:
+                counts[key] = count
+            else:
+                counts.pop(key, None)
+        self.open_total = max(0, self.open_total - 1)
+
+    def watch(self) -> bool:
+        """Count a connection that said hello as a spectator; False (not counted) when spectators hold their share
+        of ``max_connections`` already: a crowd of watchers cannot take the seats' connections."""
+        if self.spectators >= self.max_spectators:
+            return False
+        self.spectators += 1
+        return True
+
+    def unwatch(self) -> None:
+        self.spectators = max(0, self.spectators - 1)
 
 
 class Throttle:

@@ -6,7 +6,9 @@ Each table moves on its own: its bots think in the background (one decision at a
 timer is its own, and creating a table never waits for another. Memory changes only after the database accepted the
 change. Credentials are made for their holder and given to them alone (``credentials.py``): a table's creator gets
 the tokens of the seats it claimed and the invite codes of the seats it invites people to; an open seat gets a token
-only when joined, and loses it again unless its holder says hello within ``Limits.claim_seconds``.
+only when joined, and loses it again unless its holder says hello within ``Limits.claim_seconds`` (or the table's
+host frees it before). A waiting table at which nobody but its creator has said hello expires after
+``Limits.waiting_minutes``: marked so in the database, its credentials revoked, never loaded again.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Coroutine
+from datetime import UTC, timedelta
 from typing import Any
 
 from sqlalchemy.engine import Engine
@@ -28,9 +31,11 @@ from . import protocol as P
 from . import storage as S
 from .connection import Connection
 from .credentials import digest, new_token
-from .limits import ClientLimits, Limits, RateLimitedError
+from .finished import FinishedTable
+from .limits import ClientLimits, Limits, RateLimitedError, network_of
 from .players import STAND_IN, bot_spec_error
-from .replays import Replays
+from .replays import Replay, Replays
+from .scheduling import asker_of, hint_asker
 from .table import UNAVAILABLE, LiveTable, NoSeatError, TableError, ack_text, seated
 from .workers import BotWorkers
 
@@ -40,6 +45,7 @@ MAX_RETRY_SECONDS = 30.0
 DEFAULT_BOT_PACE = 0.7  # seconds: people see each bid and card arrive (a table option)
 MAX_BOT_PACE = 5.0
 FINISHED_KEPT = 256  # finished tables kept in memory (most recently used); the others are read again when asked
+SET_ASIDE_KEPT = 1024  # tables that failed to load, remembered (the newest): one forgotten is tried and logged again
 log = logging.getLogger("wizardcards.server")
 
 
@@ -50,21 +56,22 @@ def default_name(seat: int) -> str:
 class TableManager:
     def __init__(
         self, engine: Engine, limits: Limits | None = None, bot_workers: int | None = None,
-        bot_pace: float = DEFAULT_BOT_PACE, member: K.Member | None = None,
+        bot_pace: float = DEFAULT_BOT_PACE, member: K.Member | None = None, limits_storage: str | None = None,
     ) -> None:
         self.limits = limits or Limits()
         self.member = member  # this worker, when it is one of a cluster (cluster.py); None: the only server
         self.bot_pace = bot_pace  # for tables created without their own
-        self.clients = ClientLimits(self.limits)
+        self.clients = ClientLimits(self.limits, limits_storage)  # shared by a cluster's workers when given
         self.storage = S.Storage(engine)
         self.writer = S.ActionWriter(engine)
         self.workers = BotWorkers(bot_workers)
-        self.replays = Replays()
+        self.replays = Replays(self._stored_replay, self._build_replay)
         self.tables: dict[str, LiveTable] = {}
         self.by_digest: dict[str, tuple[str, int, str]] = {}  # credential digest: (table id, seat, kind)
         self.by_spectator: dict[str, str] = {}  # spectator token: table id
-        self.set_aside: dict[str, str] = {}  # tables that failed to load: why
+        self.set_aside: OrderedDict[str, str] = OrderedDict()  # tables that failed to load: why (SET_ASIDE_KEPT)
         self._finished: OrderedDict[str, None] = OrderedDict()  # finished tables in memory, least recently used first
+        self._creating: list[tuple[str | None, str | None]] = []  # (client, network) of tables being stored now
         self._tasks: set[asyncio.Task[Any]] = set()
 
     def _spawn(self, work: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
@@ -79,12 +86,14 @@ class TableManager:
         self, rules: RuleSet, seats: list[tuple[str, str | None]], turn_seconds: float | None = None,
         grace_seconds: float | None = None, hints: bool = True, *, open_seats: set[int] | None = None,
         claimed: set[int] | None = None, client: str | None = None, reserved: bool = False,
-        bot_pace: float | None = None,
+        bot_pace: float | None = None, host_seat: int | None = None,
     ) -> tuple[LiveTable, dict[int, str], dict[int, str]]:
         """A new table, stored whole before it exists in memory; ``seats`` holds (name, bot spec or None for a human)
         per seat. Returns the table, the tokens of the ``claimed`` seats and the invite codes of the invite-only ones
-        (``reserved``: a rematch, whose seats are kept for the holders of the finished table's). ``bot_pace``: the
-        seconds at least between an accepted action and a bot's next (default: the server's)."""
+        (``reserved``: a rematch, whose seats are kept for the holders of the finished table's; ``host_seat``: the
+        seat of the holder who asked for it, whose client it counts for). ``bot_pace``: the seconds at least between
+        an accepted action and a bot's next (default: the server's). The creator's limits of unfinished tables are
+        counted per client and per network (``limits.network_of``), so one network cannot fill the server."""
         open_seats, claimed = open_seats or set(), claimed or set()
         bot_pace = self.bot_pace if bot_pace is None else bot_pace
         if len(seats) != rules.players:
@@ -96,22 +105,33 @@ class TableManager:
             problem = None if spec is None else bot_spec_error(spec)
             if problem is not None:
                 raise TableError("invalid", f"seat {seat}: {problem}")
-        if self.member is None:
-            unfinished = [t for t in self.tables.values() if t.status != "finished"]
-            total, mine = len(unfinished), sum(t.creator == client for t in unfinished)
+        network = None if client is None else network_of(client)
+        if self.member is None:  # the tables being stored count too: concurrent creations cannot pass a limit together
+            unfinished = [(t.creator, t.network) for t in self.tables.values() if t.status not in S.OVER]
+            unfinished += self._creating
+            total = len(unfinished)
+            mine, ours = sum(c == client for c, _ in unfinished), sum(n == network for _, n in unfinished)
         else:  # a cluster's tables are spread over its workers, and those waiting for people are in none
-            total, mine = await self._store(S.unfinished_counts, client)
-        if total >= self.limits.max_unfinished_tables:
-            raise RateLimitedError("the server has as many unfinished tables as it holds: try again later", 60)
-        if client is not None:
+            total, mine, ours = await self._store(S.unfinished_counts, client, network)
+        if client is not None:  # before the server-wide cap: one network over its share hears why
             if mine >= self.limits.unfinished_tables_per_client:
                 raise RateLimitedError(
                     f"at most {self.limits.unfinished_tables_per_client} unfinished tables per client: finish one",
                     60)
+            if ours >= self.limits.unfinished_tables_per_network:
+                raise RateLimitedError(
+                    f"at most {self.limits.unfinished_tables_per_network} unfinished tables per network ({network}): "
+                    "finish one", 60)
+        if total >= self.limits.max_unfinished_tables:
+            raise RateLimitedError("the server has as many unfinished tables as it holds: try again later", 60)
+        if client is not None:
+            if all(spec is not None for _, spec in seats):
+                await self._check_bot_tables(client)
             self.clients.hit("tables", client)
         humans = [s for s, (_, spec) in enumerate(seats) if spec is None]
+        hosts = set(claimed)
         if reserved:
-            claimed = set(humans)
+            claimed, hosts = set(humans), set() if host_seat is None else {host_seat}
         tokens = {s: new_token() for s in humans if s in claimed}
         invites = {s: new_token() for s in humans if s not in claimed and s not in open_seats}
         seed = _SYSTEM_RANDOM.randrange(2**63)
@@ -119,19 +139,25 @@ class TableManager:
             id=secrets.token_hex(8), rules=rules, seed=seed, names=[n for n, _ in seats], bots=[b for _, b in seats],
             spectator_token=new_token(), status="waiting", state=new_game(rules, seed), turn_seconds=turn_seconds,
             grace_seconds=grace_seconds, hints=hints, bot_pace=bot_pace, open=set(open_seats), claimed=set(claimed),
-            creator=client,
+            creator=client, network=network, hosts=hosts, created_at=S.now(),
             invites={s: digest(c) for s, c in invites.items()},
             digests={s: {digest(t)} for s, t in tokens.items()},
         )
         row = {"id": table.id, "rules": json.dumps(rules.to_dict()), "seed": seed, "status": "waiting",
                "spectator_token": table.spectator_token, "turn_seconds": turn_seconds,
                "grace_seconds": grace_seconds, "hints": hints, "bot_pace": bot_pace, "creator": client,
-               "created_at": S.now()}
+               "network": network, "created_at": table.created_at}
         seat_rows = [{"table_id": table.id, "seat": s, "name": name, "bot": spec, "joined": False,
-                      "open": s in open_seats, "claimed": s in claimed} for s, (name, spec) in enumerate(seats)]
+                      "open": s in open_seats, "claimed": s in claimed, "host": s in hosts}
+                     for s, (name, spec) in enumerate(seats)]
         credentials = [(digest(t), s, "seat") for s, t in tokens.items()]
         credentials += [(digest(c), s, "invite") for s, c in invites.items()]
-        await self._store(S.insert_table, row, seat_rows, credentials)
+        creating = (client, network)
+        self._creating.append(creating)
+        try:
+            await self._store(S.insert_table, row, seat_rows, credentials)
+        finally:
+            self._creating.remove(creating)  # in memory from here on (no await until _add)
         if self.member is not None and humans:
             # In a cluster the table is taken by the first worker asked for it by id (the one the proxy sends its
             # connections to), not by this one, which answered a POST /tables that names no table.
@@ -142,6 +168,20 @@ class TableManager:
         if not humans:
             await self._start(table)
         return table, tokens, invites
+
+    async def _check_bot_tables(self, client: str) -> None:
+        """Refuse a table of bots alone to a client that has ``bot_tables_per_client`` running already: each plays
+        at full speed while nobody watches, and its questions wait behind every person's (``scheduling.py``), so
+        more of them would only queue up; the client is told to wait until one is over."""
+        cap = self.limits.bot_tables_per_client
+        if self.member is None:
+            running = sum(t.creator == client and t.status != "finished" and None not in t.bots
+                          for t in self.tables.values())
+        else:  # a cluster's tables are spread over its workers
+            running = await self._store(S.unfinished_bot_tables, client)
+        if running >= cap:
+            raise RateLimitedError(f"at most {cap} tables of bots alone running at once per client "
+                                   "(bot_tables_per_client): wait until one is over", 60)
 
     async def _store(self, function: Any, *args: Any) -> Any:
         """A write the change waits for: ``unavailable`` when the database refuses or fails it."""
@@ -164,9 +204,10 @@ class TableManager:
         self._touch(table)
 
     def _touch(self, table: LiveTable) -> None:
-        """A finished table was used: it is kept, and the least recently used beyond ``FINISHED_KEPT`` that nobody
-        is connected to are let go (a lobby paged through thousands of old games does not fill the memory)."""
-        if table.status != "finished":
+        """A finished (or expired) table was used: it is kept, and the least recently used beyond ``FINISHED_KEPT``
+        that nobody is connected to are let go (a lobby paged through thousands of old games does not fill the
+        memory)."""
+        if table.status not in S.OVER:
             return
         self._finished[table.id] = None
         self._finished.move_to_end(table.id)
@@ -208,7 +249,9 @@ class TableManager:
             bots=[s["bot"] for s in seats], spectator_token=row["spectator_token"], status=row["status"], state=state,
             joined={s["seat"] for s in seats if s["joined"]}, turn_seconds=row["turn_seconds"],
             grace_seconds=row["grace_seconds"], rematch_id=row["rematch_id"], hints=row["hints"],
-            bot_pace=row["bot_pace"], creator=row["creator"],
+            bot_pace=row["bot_pace"], creator=row["creator"], network=row["network"],
+            hosts={s["seat"] for s in seats if s["host"]}, joined_by_others=row["joined_by_others"],
+            created_at=row["created_at"] if row["created_at"].tzinfo else row["created_at"].replace(tzinfo=UTC),
             claimed={s["seat"] for s in seats if s["joined"] or s["claimed"]},
             open={s["seat"] for s in seats if s["open"]},
         )
@@ -245,6 +288,9 @@ class TableManager:
         if table is None:
             table = built
             self._add(table)
+            if table.status == "waiting":  # seats joined before a restart whose holder has not come yet
+                for seat in (table.claimed & table.open) - table.joined:
+                    self._await_hello(table, seat)
             if self.member is not None:  # taken over from a worker gone: it goes on here (a restart's start-up)
                 await self._resume(table)
         return table
@@ -259,12 +305,17 @@ class TableManager:
         except Exception as error:
             log.exception("table %s cannot be loaded: set aside", table_id)
             self.set_aside[table_id] = f"{type(error).__name__}: {error}"
+            while len(self.set_aside) > SET_ASIDE_KEPT:
+                self.set_aside.popitem(last=False)
             return None
 
     async def load_unfinished(self) -> None:
         """Rebuild every table not finished (on start), and let each go on: bots move, all-bot tables play. A worker
         of a cluster takes only the tables in play that nobody holds, and then keeps its leases (``_keep_leases``)."""
         self._spawn(self.workers.warm_up())
+        if self.limits.waiting_minutes > 0:
+            await self._expire_waiting()  # those that expired while the server was down are not loaded again
+            self._spawn(self._keep_expiring())
         if self.member is not None:
             await self._take(await self.storage.run(K.unleased_playing))
             self._spawn(self._keep_leases())
@@ -337,25 +388,45 @@ class TableManager:
         ``client``'s ``table_loads_per_minute`` are counted, so that paging through old games is bounded)."""
         table = self.tables.get(table_id)
         if table is None:
+            if not P.could_be_id(table_id):  # no server made it: unknown, without asking the database
+                return None
             if client is not None:
                 self.clients.hit("loads", client)
             return await self._load(table_id)
         self._touch(table)
         return table
 
-    async def describe(self, table_id: str, client: str | None = None, pass_on: bool = True) -> LiveTable | None:
-        """A table to read (its summary, sheet, replay or record). In a cluster a table another worker holds raises
-        ``cluster.ElsewhereError`` when ``pass_on`` (the request goes there: it knows who is connected), and any
-        other table is read from the database without taking it, so that it is taken by the worker its connections
-        are routed to (the lobby's list, ``pass_on`` False, reads every table it shows so)."""
-        if self.member is None or table_id in self.tables:
-            return await self.find(table_id, client)
-        owner = await self.storage.run(K.holder, self.member, table_id) if pass_on else None
-        if owner is not None:
-            raise K.ElsewhereError(table_id, owner)
+    async def describe(
+        self, table_id: str, client: str | None = None, pass_on: bool = True
+    ) -> LiveTable | FinishedTable | None:
+        """A table to read (its summary, sheet, replay or record). A finished table not in memory is its stored
+        summary (``finished.py``), not its game replayed; one that finished before summaries were stored is rebuilt
+        once and its summary stored then. In a cluster a table another worker holds raises ``cluster.ElsewhereError``
+        when ``pass_on`` (the request goes there: it knows who is connected), and any other table is read from the
+        database without taking it, so that it is taken by the worker its connections are routed to (the lobby's
+        list, ``pass_on`` False, reads every table it shows so)."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            self._touch(table)
+            return table
+        if not P.could_be_id(table_id):  # no server made it: unknown, without asking the database
+            return None
+        if self.member is not None and pass_on:
+            owner = await self.storage.run(K.holder, self.member, table_id)
+            if owner is not None:
+                raise K.ElsewhereError(table_id, owner)
         if client is not None:
             self.clients.hit("loads", client)
-        return await self._read(table_id)
+        stored = await self._store(S.load_finished, table_id)
+        if stored is not None:
+            return FinishedTable.from_json(table_id, stored)
+        built = await (self._load(table_id) if self.member is None else self._read(table_id))
+        if built is not None and built.status == "finished":
+            try:
+                await self.storage.run(S.save_finished, table_id, built.finished_json())
+            except Exception:
+                log.exception("table %s: its summary could not be stored", table_id)
+        return built
 
     async def _put_down(self, table: LiveTable) -> None:
         """In a cluster, a table taken only to answer a request that names no table (an invite) is let go again at
@@ -402,14 +473,62 @@ class TableManager:
             for handle in table.pending.values():
                 handle.cancel()
 
-    async def page(self, status: str | None, limit: int, offset: int, client: str | None = None) -> dict[str, Any]:
-        ids, total = await self.storage.run(S.page_of_tables, status, limit, offset)
+    async def page(self, status: str | None, limit: int, offset: int, client: str | None = None,
+                   open_only: bool = False) -> dict[str, Any]:
+        ids, total = await self.storage.run(S.page_of_tables, status, limit, offset, open_only)
         tables = [t.summary() for t in [await self.describe(i, client, pass_on=False) for i in ids] if t is not None]
         return {"tables": tables, "total": total, "limit": limit, "offset": offset}
 
     async def player_stats(self, name: str) -> dict[str, Any]:
         result: dict[str, Any] = await self.storage.run(S.player_stats, name)
         return result
+
+    # --- waiting tables nobody joins ----------------------------------------------------------------------------
+
+    def _expired_text(self) -> str:
+        return f"this table expired: nobody joined it within {self.limits.waiting_minutes:g} minutes"
+
+    async def _keep_expiring(self) -> None:
+        """Expire the waiting tables nobody joined, a few times within each ``waiting_minutes``."""
+        every = min(60.0, max(0.2, self.limits.waiting_minutes * 60 / 6))
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self._expire_waiting()
+            except Exception:
+                log.exception("the waiting tables could not be expired")
+
+    async def _expire_waiting(self) -> None:
+        """Every waiting table older than ``waiting_minutes`` at which nobody but its creator has said hello: those
+        in the database that no other worker holds, and those in memory."""
+        cutoff = S.now() - timedelta(minutes=self.limits.waiting_minutes)
+        owner = None if self.member is None else self.member.id
+        stale = set(await self.storage.run(S.stale_waiting, cutoff, owner))
+        for table in list(self.tables.values()):
+            if (table.status == "waiting" and not table.joined_by_others and table.created_at is not None
+                    and table.created_at < cutoff):
+                stale.add(table.id)
+        for table_id in stale:
+            held = self.tables.get(table_id)
+            if held is None:
+                await self.storage.run(S.expire_table, table_id)
+                continue
+            async with held.lock:
+                if held.status == "waiting" and not held.joined_by_others:
+                    await self._expire_table(held)
+
+    async def _expire_table(self, table: LiveTable) -> None:
+        """A waiting table nobody joined (the caller holds its lock): expired in the database, then out of memory,
+        its connections (the creator's) closed with the reason."""
+        await self.storage.run(S.expire_table, table.id)
+        table.status = "expired"
+        for handle in table.pending.values():
+            handle.cancel()
+        for connection in list(table.connections):
+            connection.close(1000, self._expired_text())
+        self._drop(table)
+        if self.member is not None:
+            await self.storage.run(K.release, self.member, [table.id])
 
     # --- seats: join, invites, expiry ---------------------------------------------------------------------------
 
@@ -422,18 +541,53 @@ class TableManager:
         if table is None:
             return None
         async with table.lock:
+            if table.status == "expired":
+                raise NoSeatError(self._expired_text())
             if table.status != "waiting":
                 raise NoSeatError(f"the game is {table.status}: seats are handed out before it starts")
+            if network_of(client) in table.barred:
+                raise NoSeatError("the host of this table freed a seat joined from this network: join another table")
             free = table.free_seats()
             if not free:
                 raise NoSeatError("no open seat is free: the others are taken or kept for the people invited")
             seat, token = free[0], new_token()
             await self._store(S.hand_out_seat, table.id, seat, name, digest(token))
             self._give(table, seat, name, token)
-            table.pending[seat] = asyncio.get_running_loop().call_later(
-                self.limits.claim_seconds, lambda: self._spawn(self._lapse(table, seat)))
+            table.joiners[seat] = client
+            self._await_hello(table, seat)
             table.announce()
         return table, seat, token
+
+    def _await_hello(self, table: LiveTable, seat: int) -> None:
+        """A seat handed out by join is open again unless its holder says hello within ``claim_seconds``."""
+        table.pending[seat] = asyncio.get_running_loop().call_later(
+            self.limits.claim_seconds, lambda: self._spawn(self._lapse(table, seat)))
+
+    async def free_seat(self, table_id: str, seat: int, token: str, client: str) -> LiveTable | None:
+        """``POST /tables/{id}/seats/{seat}/free``: the table's host (the holder of a token of one of its creator's
+        own seats) opens again a seat handed out by join whose holder has not said hello yet, and the network that
+        joined it may not join this table again (a squatter who re-joins every ``claim_seconds`` loses the race).
+        None for an unknown table; ``PermissionError`` for a token that is not the host's; ``NoSeatError`` when the
+        seat is not such a seat."""
+        self.clients.hit("hellos", client)  # a token tried, as a hello is
+        table = await self.find(table_id)
+        if table is None:
+            return None
+        async with table.lock:
+            holder = self.by_digest.get(digest(token))
+            if holder is None or holder[0] != table.id or holder[2] != "seat" or holder[1] not in table.hosts:
+                raise PermissionError("only the table's host may free a seat (the token of a seat its creator took)")
+            if table.status != "waiting":
+                raise NoSeatError(f"the game is {table.status}: seats are freed only while the table waits")
+            if seat not in table.open or seat not in table.claimed or seat in table.joined:
+                raise NoSeatError(f"seat {seat} is not a joined open seat waiting for its holder's hello")
+            if not await self._reopen(table, seat):
+                raise TableError("unavailable", UNAVAILABLE)
+            joiner = table.joiners.pop(seat, None)
+            if joiner is not None:
+                table.barred.add(network_of(joiner))
+        await self._put_down(table)
+        return table
 
     async def claim_invite(self, code: str, name: str | None, client: str) -> tuple[LiveTable, int, str] | None:
         """``POST /invites``: the invited seat for a fresh token, the code used up. None for an unknown or used code."""
@@ -476,16 +630,26 @@ class TableManager:
             table.pending.pop(seat, None)
             if seat in table.joined or table.status != "waiting":
                 return
-            try:
-                await self.storage.run(S.release_seat, table.id, seat, default_name(seat))
-            except Exception:
-                log.exception("table %s: seat %d could not be released", table.id, seat)
-                return
-            for d in table.digests.pop(seat, set()):
-                self.by_digest.pop(d, None)
-            table.claimed.discard(seat)
-            table.names[seat] = default_name(seat)
-            table.announce()
+            table.joiners.pop(seat, None)
+            await self._reopen(table, seat)
+
+    async def _reopen(self, table: LiveTable, seat: int) -> bool:
+        """The seat's tokens revoked and the seat open again, in the database and then in memory (the caller holds
+        the table's lock); False when the database failed."""
+        try:
+            await self.storage.run(S.release_seat, table.id, seat, default_name(seat))
+        except Exception:
+            log.exception("table %s: seat %d could not be released", table.id, seat)
+            return False
+        handle = table.pending.pop(seat, None)
+        if handle is not None:
+            handle.cancel()
+        for d in table.digests.pop(seat, set()):
+            self.by_digest.pop(d, None)
+        table.claimed.discard(seat)
+        table.names[seat] = default_name(seat)
+        table.announce()
+        return True
 
     # --- connections ----------------------------------------------------------------------------------------
 
@@ -502,19 +666,31 @@ class TableManager:
             raise TableError("bad_token", "no seat or table has this token")
         table, seat = found
         async with table.lock:
+            if table.status == "expired":  # its spectator token, or a hello that raced the expiry
+                raise TableError("bad_token", self._expired_text())
             human = seat != SPECTATOR and table.bots[seat] is None
             renamed = human and table.status == "waiting" and hello.name is not None and hello.name != table.names[seat]
             first = seat != SPECTATOR and seat not in table.joined
             name = hello.name if renamed and hello.name is not None else table.names[seat] if human else ""
+            by_other = first and seat not in table.hosts and not table.joined_by_others
             if first or renamed:
-                await self._store(S.save_seat, table.id, seat, name, first)
+                try:
+                    await self._store(S.save_seat, table.id, seat, name, first, by_other)
+                except LookupError:  # expired in the database meanwhile (another worker's sweep)
+                    await self._expire_table(table)
+                    raise TableError("bad_token", self._expired_text()) from None
                 table.names[seat] = name
                 table.claimed.add(seat)
             if first:
                 table.joined.add(seat)
+                table.joined_by_others |= by_other
+                table.joiners.pop(seat, None)
                 handle = table.pending.pop(seat, None)
                 if handle is not None:
                     handle.cancel()
+            if seat == SPECTATOR and not self.clients.watch():  # uncounted again when it closes (app.py)
+                connection.close(1013, "too many spectators on this server: try again later")
+                return
             connection.table, connection.seat = table, seat
             table.connections.append(connection)
             welcome = P.Welcome(
@@ -526,7 +702,10 @@ class TableManager:
             if table.rematch_id is not None:
                 await self._offer_rematch(table, connection)
             self._back(table, seat)
-            table.announce()
+            if seat == SPECTATOR:  # a watcher changes nothing the others see: only it hears who sits where (a crowd
+                connection.send(table.table_message())  # of spectators would otherwise cost the square of its size)
+            else:
+                table.announce()
             for line in table.chat:
                 connection.send(line)
             if table.status == "waiting" and table.everyone_joined():
@@ -556,7 +735,8 @@ class TableManager:
             if old is not None:
                 old.cancel()
             table.grace[seat] = self._spawn(self._after_grace(table, seat))
-        table.announce()
+        if seat != SPECTATOR:
+            table.announce()
 
     async def _after_grace(self, table: LiveTable, seat: int) -> None:
         assert table.grace_seconds is not None
@@ -603,6 +783,7 @@ class TableManager:
             except TableError:
                 self._catch_up(table)
                 raise
+            self._ended(table)
             self._after_change(table)
 
     def _after_change(self, table: LiveTable) -> None:
@@ -632,7 +813,8 @@ class TableManager:
         seq, failures = table.seq, 0
         while table.seq == seq and still():
             try:
-                action = await self.workers.decide(spec, table.state.view(seat), table.rng.getrandbits(63))
+                action = await self.workers.decide(spec, table.state.view(seat), table.rng.getrandbits(63),
+                                                   asker_of(table))
             except Exception:
                 log.exception("table %s: the bot %s failed to decide", table.id, spec)
             else:
@@ -643,6 +825,7 @@ class TableManager:
                         return "moved"
                     try:
                         await table.accept(self.writer, seat, action, None, None, stand_in)
+                        self._ended(table)
                         return "taken"
                     except TableError as error:
                         self._catch_up(table)
@@ -677,17 +860,17 @@ class TableManager:
     # --- rematch, chat and hints ----------------------------------------------------------------------------
 
     async def rematch(self, connection: Connection) -> None:
-        """Create (once) the rematch of a finished table and offer each connection there its own new credential."""
-        table = connection.table
-        if table is None:
-            raise TableError("not_joined", "say hello with a token first")
+        """Create (once) the rematch of a finished table and offer each connection there its own new credential. Only
+        a seat's holder may ask (spectator links are public), and the new table is theirs: their client's and
+        network's limits of unfinished tables count it, and their seat there is its host's."""
+        table, seat = seated(connection, "asking for a rematch", "only the players may ask for a rematch")
         async with table.lock:
             if not table.state.is_terminal():
                 raise TableError("game_not_over", "a rematch is offered once the game is over")
             if table.rematch_id is None:
                 new, _, _ = await self.create(
                     table.rules, list(zip(table.names, table.bots)), table.turn_seconds, table.grace_seconds,
-                    table.hints, reserved=True, bot_pace=table.bot_pace,
+                    table.hints, reserved=True, bot_pace=table.bot_pace, client=connection.client, host_seat=seat,
                 )
                 await self._store(S.set_rematch, table.id, new.id)
                 table.rematch_id = new.id
@@ -739,7 +922,7 @@ class TableManager:
         seq = table.seq
         if table.hint_job is None or table.hint_job[0] != seq:
             view = table.state.view(seat)  # only the asking seat's own View leaves for the analysis
-            table.hint_job = (seq, self._spawn(self.workers.hint(view, seq)))
+            table.hint_job = (seq, self._spawn(self.workers.hint(view, seq, hint_asker(connection.client))))
         connection.hint = self._spawn(self._answer_hint(connection, message.id, seq, table.hint_job[1]))
 
     async def _answer_hint(self, connection: Connection, reply_to: str, seq: int, job: asyncio.Task[Any]) -> None:
@@ -748,11 +931,39 @@ class TableManager:
 
     # --- finished games -------------------------------------------------------------------------------------
 
-    def record(self, table: LiveTable) -> GameRecord:
-        return table.state.record(list(table.names))
+    async def record(self, table_id: str) -> GameRecord:
+        """The record of a finished table: from memory, or from its rows (its game is not replayed)."""
+        table = self.tables.get(table_id)
+        if table is not None and table.status == "finished":
+            return table.state.record(list(table.names))
+        record: GameRecord | None = await self._store(S.load_record, table_id)
+        if record is None:
+            raise TableError("game_not_over", "a record is published once the game is over")
+        return record
 
-    async def replay(self, table: LiveTable) -> bytes:
-        """The replay JSON of a finished table."""
+    async def replay(self, table: LiveTable | FinishedTable) -> Replay:
+        """The replay of a finished table, as served (built once: ``replays.py``)."""
         if table.status != "finished":
             raise TableError("game_not_over", "a replay is published once the game is over (it shows every hand)")
-        return await self.replays.of(self.record(table), table.id)
+        return await self.replays.of(table.id)
+
+    async def _stored_replay(self, table_id: str) -> Replay | None:
+        found = await self._store(S.load_replay, table_id)
+        return None if found is None else Replay(*found)
+
+    async def _build_replay(self, table_id: str) -> Replay:
+        """A finished game's replay built from its record in a worker process, and stored (it is built once)."""
+        record = await self.record(table_id)
+        replay = Replay.of(await self.workers.replay(record, table_id))
+        table = self.tables.get(table_id)
+        try:
+            await self.storage.run(S.save_replay, table_id, replay.body, replay.etag,
+                                   None if table is None else table.finished_json())
+        except Exception:
+            log.exception("table %s: its replay could not be stored", table_id)
+        return replay
+
+    def _ended(self, table: LiveTable) -> None:
+        """A decision was accepted: at the game's end its replay is built (in the background) and stored."""
+        if table.status == "finished":
+            self._spawn(self.replays.prepare(table.id))

@@ -1,5 +1,6 @@
 """What a create-table form and the browser client need to know (``GET /meta``): the games and their player counts,
-the presets, every rule option a player may set with its choices, the bots, and how each rank style labels ranks.
+the presets, every rule option a player may set with its choices, the bots and the names an unnamed bot seat gets,
+and how each rank style labels ranks.
 
 Everything is read from the core and the bot registry where it can be (the presets and each game's default, the
 enums' values, the fields of ``RuleSet``, the rank labels of the core's card text, the bots through ``players``); the
@@ -13,6 +14,7 @@ from dataclasses import fields
 from enum import StrEnum
 from typing import Any
 
+from ..bots.names import BOT_NAMES
 from ..core import PRESETS, Game, RankStyle, RuleSet
 from ..core.cards import rank_faces
 from ..core.rules import DEFAULT_PRESET, WILY_PLAYERS, WIZARD_PLAYERS
@@ -94,5 +96,6 @@ def meta() -> dict[str, Any]:
         "options": [_option(name) for name in user_options()],
         "bots": bot_choices(),
         "default_bot": DEFAULT_BOT,
+        "bot_names": list(BOT_NAMES),  # a bot seat left unnamed in the form is named by its seat from these
         "rank_labels": rank_labels(),
     }

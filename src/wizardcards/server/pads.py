@@ -14,7 +14,9 @@ A sheet (``SharedSheet``, format ``wizardcards-pad/1``) is what the page keeps o
 round (bids, tricks) or Wily Wizards hand (high bidder, bid, teammates' calls, trump, the bidder team's tricks).
 Bodies are strict (no unknown field, no "1" for 1), bounded, and names hold no control characters. The server does
 not score a sheet: watchers score it with the same tables as the keeper. Pads a client may share are limited per
-minute (``limits.ClientLimits``, ``Limits.tables_per_minute``), and so are its updates (``hellos_per_minute``).
+minute (``limits.ClientLimits``, ``Limits.tables_per_minute``), and so are its updates (``hellos_per_minute``). A pad
+its keeper has not changed for ``Limits.pad_days`` expires (watching it does not keep it: anyone may watch), and the
+server keeps at most ``Limits.max_shared_pads``: past it, a new pad is refused until old ones expire.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -30,6 +32,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Header, HTTPException, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, model_validator
+from sqlalchemy import delete, func, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
@@ -38,7 +41,7 @@ from ..core.pad_rules import pad_catalog
 from .credentials import digest
 from .db import SharedPadRow, make_engine
 from .limits import ClientLimits, Limits, RateLimitedError
-from .protocol import Name
+from .protocol import Name, could_be_id
 
 SHEET_FORMAT = "wizardcards-pad/1"
 MAX_ROUNDS = 60  # a Wizard schedule (Double Down for 3 players has 40)
@@ -103,10 +106,10 @@ class SharedSheet(_Strict):
         return self
 
 
-def pads_router(db_url: str, web: Path, limits: Limits) -> APIRouter:
+def pads_router(db_url: str, web: Path, limits: Limits, limits_storage: str | None = None) -> APIRouter:
     """The pad's routes for the database at ``db_url`` (the app's; its schema is upgraded by the app's lifespan)."""
     router = APIRouter()
-    clients = ClientLimits(limits)  # counts of its own: sharing a pad is not creating a table
+    clients = ClientLimits(limits, limits_storage, "pads")  # counts of its own: sharing a pad is not creating a table
     engine: Callable[[], Engine] = cache(lambda: make_engine(db_url))
 
     def file(path: Path, media_type: str) -> FileResponse:
@@ -138,12 +141,30 @@ def pads_router(db_url: str, web: Path, limits: Limits) -> APIRouter:
             raise HTTPException(429, f"too many {what} from this address: try again later",
                                 headers={"Retry-After": str(error.retry_after)}) from None
 
+    def cutoff() -> datetime:
+        """Pads last changed before this have expired (``pad_days`` 0: none expire)."""
+        if not limits.pad_days:
+            return datetime.min.replace(tzinfo=UTC)
+        return datetime.now(UTC) - timedelta(days=limits.pad_days)
+
+    def live_pad(db: Session, pad_id: str) -> SharedPadRow:
+        row = None if len(pad_id) > 32 or not could_be_id(pad_id) else db.scalar(
+            select(SharedPadRow).where(SharedPadRow.id == pad_id, SharedPadRow.updated_at >= cutoff()))
+        if row is None:
+            raise HTTPException(404, f"no shared pad {pad_id!r} (a pad its keeper leaves unchanged for "
+                                     f"{limits.pad_days:g} days expires)")
+        return row
+
     @router.post("/pads", status_code=201)
     def share(sheet: SharedSheet, request: Request) -> dict[str, Any]:
         client = _client_of(request)
         limited("tables", "shared pads", client)
         pad_id, key = secrets.token_urlsafe(ID_BYTES), secrets.token_urlsafe(KEY_BYTES)
         with Session(engine()) as db, db.begin():
+            db.execute(delete(SharedPadRow).where(SharedPadRow.updated_at < cutoff()))  # the expired ones go
+            if (db.scalar(select(func.count()).select_from(SharedPadRow)) or 0) >= limits.max_shared_pads:
+                raise HTTPException(429, f"this server keeps at most {limits.max_shared_pads} shared pads and has "
+                                         "that many: try again once old ones expire", headers={"Retry-After": "3600"})
             db.add(SharedPadRow(id=pad_id, key_digest=digest(key), sheet=_text(sheet), version=1, client=client))
         return {"id": pad_id, "key": key, "version": 1, "watch": f"/pad#watch={pad_id}"}
 
@@ -153,9 +174,7 @@ def pads_router(db_url: str, web: Path, limits: Limits) -> APIRouter:
         limited("hellos", "pad updates", _client_of(request))
         key = (authorization or "").removeprefix("Bearer ").strip()
         with Session(engine()) as db, db.begin():
-            row = db.get(SharedPadRow, pad_id) if len(pad_id) <= 32 else None
-            if row is None:
-                raise HTTPException(404, f"no shared pad {pad_id!r}")
+            row = live_pad(db, pad_id)
             if not key or not secrets.compare_digest(digest(key), row.key_digest):
                 raise HTTPException(403, "only the pad's keeper may change it (the key of its creation answer)")
             row.sheet, row.version, row.updated_at = _text(sheet), row.version + 1, datetime.now(UTC)
@@ -164,9 +183,7 @@ def pads_router(db_url: str, web: Path, limits: Limits) -> APIRouter:
     @router.get("/pads/{pad_id}")
     def watch(pad_id: str) -> Response:
         with Session(engine()) as db:
-            row = db.get(SharedPadRow, pad_id) if len(pad_id) <= 32 else None
-            if row is None:
-                raise HTTPException(404, f"no shared pad {pad_id!r}")
+            row = live_pad(db, pad_id)
             body = {"id": row.id, "version": row.version, "updated_at": row.updated_at.isoformat(),
                     "sheet": json.loads(row.sheet)}
         return JSONResponse(body, headers={"Cache-Control": "no-store"})

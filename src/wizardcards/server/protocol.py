@@ -25,6 +25,7 @@ answered with the same ack and applied once (ids are kept with the actions, so t
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from typing import Annotated, Any, Literal
 
@@ -42,19 +43,42 @@ MAX_CHAT_LENGTH = 300
 _REORDERING = set(range(0x202A, 0x202F)) | set(range(0x2066, 0x206A))  # bidirectional overrides and isolates
 
 
-def _printable(text: Any) -> Any:
-    """Refuse control characters: C0 (NUL, line breaks, tabs), DEL, C1, lone surrogates, and the bidirectional
-    controls that make a name read as another (emoji joiners stay: they are part of emoji). Checked before white
-    space is trimmed, which would drop a trailing line break or C1 NEL unseen."""
-    if not isinstance(text, str):
-        return text  # the strict string check that follows refuses it
+_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def could_be_id(text: str) -> bool:
+    """Whether ``text`` could be the id of a table or a shared pad (``secrets.token_hex``, ``token_urlsafe``): any
+    other is unknown without asking the database (which may not even take it: PostgreSQL refuses a NUL)."""
+    return _ID.fullmatch(text) is not None
+
+
+def printable(text: str) -> bool:
+    """No control characters: C0 (NUL, line breaks, tabs), DEL, C1, lone surrogates, and the bidirectional controls
+    that make a name read as another (emoji joiners stay: they are part of emoji)."""
+    return _first_control(text) is None
+
+
+def _first_control(text: str) -> str | None:
     for character in text:
         if unicodedata.category(character) in ("Cc", "Cs") or ord(character) in _REORDERING:
-            raise ValueError(f"must not contain control characters (found U+{ord(character):04X})")
+            return character
+    return None
+
+
+def _printable(text: Any) -> Any:
+    """Refuse control characters (``printable``). Checked before white space is trimmed, which would drop a
+    trailing line break or C1 NEL unseen."""
+    if not isinstance(text, str):
+        return text  # the strict string check that follows refuses it
+    character = _first_control(text)
+    if character is not None:
+        raise ValueError(f"must not contain control characters (found U+{ord(character):04X})")
     return text
 
 
-ClientId = Annotated[StrictStr, Field(min_length=1, max_length=MAX_ID_LENGTH)]
+# a message id and a token hold no control characters either: an id is stored with its action, a spectator token
+# looked up as it is, and PostgreSQL refuses a NUL (a lone surrogate fails to encode for any database)
+ClientId = Annotated[StrictStr, Field(min_length=1, max_length=MAX_ID_LENGTH), BeforeValidator(_printable)]
 # a player's name and a chat line: surrounding white space is dropped before the length is checked; no control
 # characters (a NUL would also fail to store on PostgreSQL)
 Name = Annotated[
@@ -65,7 +89,7 @@ ChatText = Annotated[
     StrictStr, StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_CHAT_LENGTH),
     BeforeValidator(_printable),
 ]
-Token = Annotated[StrictStr, Field(min_length=1, max_length=128)]
+Token = Annotated[StrictStr, Field(min_length=1, max_length=128), BeforeValidator(_printable)]
 
 
 class _Message(BaseModel):
@@ -190,6 +214,7 @@ class Player(_Message):
     bot: str | None  # the bot spec; None for a human seat
     open: bool  # POST /tables/{id}/join may hand it out (else invite-only)
     claimed: bool  # taken: a connection said hello with its token, or POST /tables/{id}/join handed it out (bots: true)
+    joined: bool  # its holder has said hello (bots: true); a seat claimed but not joined may be freed by the host
     connected: bool  # a connection holds the seat now (bots: true, they play in the server)
 
 

@@ -5,26 +5,31 @@ path: ``/tables/{id}/...``), so this is the exception: a connection with no id i
 /invites``), or one that arrives while a table moves after a worker died or came back. The WebSocket is relayed
 frame by frame both ways (back-pressure included: a client that does not read stops the relay reading, and the
 owner cuts that connection off as it would any slow reader); an HTTP request is sent on and its answer returned.
-The client's address travels in ``X-Forwarded-For``, which the owner believes when it trusts this worker's address
-(``wizard serve --trust-proxy``; workers of one ``--workers`` group trust their own host). A request passed on once is
-marked, and is never passed on again: a table between owners gets "try again" instead of a loop.
+The client's address travels in ``X-Wizardcards-Client``, which the owner believes only when the request also carries
+the cluster's key (``Member.key``: ``WIZARDCARDS_CLUSTER_KEY``, or the one ``wizard serve --workers`` makes for its
+own workers) in its relay mark (``RelayedClient``): a stranger who sends the header is its own address still, and
+``--trust-proxy`` stays for the proxy alone. A request passed on once is marked, and is never passed on again: a
+table between owners gets "try again" instead of a loop.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hmac
 from typing import Any, cast
 
 import httpx
 from fastapi import Request, WebSocket
 from fastapi.responses import JSONResponse, Response
+from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from . import protocol as P
 
-RELAYED = "x-wizardcards-relayed"  # the mark of a request one worker passed on to another
+RELAYED = "x-wizardcards-relayed"  # the mark of a request one worker passed on to another: the cluster's key
+CLIENT = "x-wizardcards-client"  # the address of the client a relayed request came from
 MOVING = "the table is moving between servers: try again in a moment"
 PASSED_HEADERS = ("content-type", "accept", "user-agent")
 
@@ -33,12 +38,32 @@ def ws_url(address: str, table_id: str) -> str:
     return address.replace("http://", "ws://", 1).replace("https://", "wss://", 1) + f"/tables/{table_id}/ws"
 
 
-async def relay_socket(ws: WebSocket, address: str, table_id: str, first: str, client: str) -> tuple[int, str] | None:
+class RelayedClient:
+    """A request another worker of the cluster relayed counts as the client it came from: the address in its
+    ``CLIENT`` header becomes its client, when its ``RELAYED`` mark is the cluster's ``key`` (anyone else's header
+    is ignored)."""
+
+    def __init__(self, app: ASGIApp, key: str) -> None:
+        self.app = app
+        self.key = key.encode()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            headers = dict(scope.get("headers", []))
+            mark, client = headers.get(RELAYED.encode()), headers.get(CLIENT.encode())
+            if mark is not None and client and hmac.compare_digest(mark, self.key):
+                scope = {**scope, "client": (client.decode("latin-1"), 0)}
+        await self.app(scope, receive, send)
+
+
+async def relay_socket(
+    ws: WebSocket, address: str, table_id: str, first: str, client: str, key: str,
+) -> tuple[int, str] | None:
     """Carry an accepted WebSocket on to the table's owner, starting with the message that named the table; returns
     how to close the client's side (None: the client left)."""
     try:
         upstream = await connect(
-            ws_url(address, table_id), additional_headers={"X-Forwarded-For": client, RELAYED: "1"},
+            ws_url(address, table_id), additional_headers={CLIENT: client, RELAYED: key},
             open_timeout=3, max_size=16 * P.MAX_MESSAGE_BYTES, compression=None,
         )
     except (OSError, InvalidHandshake, TimeoutError):
@@ -79,12 +104,12 @@ async def relay_socket(ws: WebSocket, address: str, table_id: str, first: str, c
         return None
 
 
-async def forward(request: Request, address: str, client: str, http: httpx.AsyncClient) -> Response:
+async def forward(request: Request, address: str, client: str, key: str, http: httpx.AsyncClient) -> Response:
     """Send an HTTP request on to the table's owner and answer with its answer."""
     if request.headers.get(RELAYED):
         return JSONResponse({"detail": MOVING}, 503, headers={"Retry-After": "1"})
     headers: dict[str, Any] = {k: v for k, v in request.headers.items() if k in PASSED_HEADERS}
-    headers.update({"X-Forwarded-For": client, RELAYED: "1"})
+    headers.update({CLIENT: client, RELAYED: key})
     try:
         answer = await http.request(
             request.method, address + request.url.path, params=request.query_params, content=await request.body(),

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import gc
+import os
 import socket
 import sys
 
@@ -40,6 +42,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--trust-proxy", default=None, metavar="ADDRESSES",
         help="comma-separated addresses of reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed"
         " (default: none; every client is the peer's address)",
+    )
+    parser.add_argument(
+        "--limits-storage", default=None, metavar="URL",
+        help="where the per-client counts are kept: a storage URL of the limits library, e.g. redis://host:6379, that"
+        " every worker of a cluster shares, so that a client is counted once (default: this process's memory)",
     )
     parser.add_argument(
         "--limit", action="append", default=[], metavar="NAME=VALUE",
@@ -92,11 +99,12 @@ def run(args: argparse.Namespace) -> int:
 
         from . import protocol as P
         from .app import create_app
+        from .capacity import connection_cap, raise_descriptor_limit, request_cap
         from .cluster import Member
         from .db import default_url
         from .limits import Limits
         from .manager import DEFAULT_BOT_PACE, MAX_BOT_PACE
-        from .supervisor import advertised_host, cluster_problem, run_workers
+        from .supervisor import CLUSTER_KEY, advertised_host, cluster_problem, run_workers
     except ImportError as error:
         print(f"wizard serve needs the server extra: pip install 'wizardcards[server]' ({error})", file=sys.stderr)
         return 2
@@ -118,18 +126,25 @@ def run(args: argparse.Namespace) -> int:
             return 2
         if args.workers > 1:
             return run_workers(args)
-        member = Member(f"http://{advertised_host(args)}:{args.port}")
+        member = Member(f"http://{advertised_host(args)}:{args.port}", key=os.environ.get(CLUSTER_KEY, ""))
+    # every socket is a descriptor: take all the hard limit allows, and keep the WebSockets under it with a margin
+    descriptors = raise_descriptor_limit()
+    if not limits.max_connections:
+        limits = dataclasses.replace(limits, max_connections=connection_cap(descriptors))
     pace = DEFAULT_BOT_PACE if args.bot_pace is None else args.bot_pace
-    app = create_app(url, limits=limits, bot_workers=args.bot_workers, bot_pace=pace, member=member)
+    app = create_app(url, limits=limits, bot_workers=args.bot_workers, bot_pace=pace, member=member,
+                     limits_storage=args.limits_storage)
     # The collector's full passes over a server's long-lived objects (modules, the ORM, live tables) stall the event
     # loop for tens of ms: move what exists at start-up out of its view, and collect the young generation less often.
     gc.freeze()
     gc.set_threshold(10_000, 50, 100)
     print(f"wizard serve: database {url.split('@')[-1]}"
-          + (f", worker {member.id} of a cluster at {member.address}" if member else ""), flush=True)
+          + (f", worker {member.id} of a cluster at {member.address}" if member else "")
+          + f"; {descriptors} file descriptors: at most {limits.max_connections} WebSockets and"
+          f" {request_cap(descriptors)} HTTP requests at once", flush=True)
+    # X-Forwarded-For is believed from the proxies named and nobody else (not even uvicorn's default, 127.0.0.1, or
+    # its FORWARDED_ALLOW_IPS); the workers of a cluster vouch for their relayed clients with their key (relay.py)
     trusted = args.trust_proxy
-    if member is not None:  # a worker believes the address its own host's workers pass on (relay.py)
-        trusted = ",".join(filter(None, [trusted, socket.gethostbyname(advertised_host(args)), "127.0.0.1"]))
     # Frames far over the protocol's limit are refused by the WebSocket layer itself; smaller oversized ones get an
     # error message from the application.
     # No per-message deflate: view frames are small, and compressing each one costs more CPU than it saves.

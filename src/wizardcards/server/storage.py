@@ -3,26 +3,30 @@ event loop never waits for the database; and the group commit of accepted action
 
 The database is the authority: the callers change memory only after a write here returned. A table is stored whole
 (its row, its seats and its first credentials in one transaction); a game's end adds to the players' statistics in the
-transaction of its last action.
+transaction of its last action, and so does its row of ``finished_games`` (its summary and score sheet, read by the
+routes instead of replaying the game; its replay is stored there once built).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import delete, exists, func, insert, select, update
 from sqlalchemy.engine import Connection as DbConnection
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from .db import ActionRow, CredentialRow, SeatRow, StatRow, TableRow
+from ..core import GameRecord, RuleSet
+from .db import ActionRow, CredentialRow, FinishedGameRow, LeaseRow, SeatRow, StatRow, TableRow
 
 T = TypeVar("T")
+OVER = ("finished", "expired")  # the statuses of a table that will never move again
 
 
 @dataclass(frozen=True)
@@ -37,9 +41,11 @@ class StoredTable:
 
 @dataclass(frozen=True)
 class Finish:
-    """What a game's last action adds to the statistics: per human seat (name, game, share of the win, score)."""
+    """What a game's last action stores besides itself: per human seat (name, game, share of the win, score) for the
+    statistics, and the game's summary for ``finished_games``."""
 
     results: list[tuple[str, str, float, int]]
+    stored: str  # the finished_games summary (JSON: LiveTable.finished_json)
 
 
 def now() -> datetime:
@@ -87,7 +93,7 @@ def load_table(engine: Engine, table_id: str) -> StoredTable | None:
 
 def unfinished_table_ids(engine: Engine) -> list[str]:
     with engine.connect() as db:
-        return list(db.scalars(select(TableRow.id).where(TableRow.status != "finished").order_by(TableRow.created_at)))
+        return list(db.scalars(select(TableRow.id).where(TableRow.status.not_in(OVER)).order_by(TableRow.created_at)))
 
 
 def find_credential(engine: Engine, digest: str) -> tuple[str, int, str] | None:
@@ -108,12 +114,19 @@ def _set_seat(db: DbConnection, table_id: str, seat: int, **values: Any) -> None
     db.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat).values(**values))
 
 
-def save_seat(engine: Engine, table_id: str, seat: int, name: str, joined: bool) -> None:
-    """The seat's name, and that it is claimed (and joined, after its first hello)."""
+def save_seat(engine: Engine, table_id: str, seat: int, name: str, joined: bool, by_other: bool = False) -> None:
+    """The seat's name, and that it is claimed (and joined, after its first hello), at a table that has not expired
+    (``LookupError`` when it did, meanwhile); ``by_other``: a person other than the creator said hello, so the table
+    no longer expires."""
     values: dict[str, Any] = {"name": name, "claimed": True}
     if joined:
         values["joined"] = True
     with engine.begin() as db:
+        # one conditional statement (not a read, then a write), so that an expiry at the same time cannot slip between
+        flag = True if by_other else TableRow.joined_by_others
+        alive = update(TableRow).where(TableRow.id == table_id, TableRow.status != "expired")
+        if db.execute(alive.values(joined_by_others=flag)).rowcount != 1:
+            raise LookupError("the table expired")
         _set_seat(db, table_id, seat, **values)
 
 
@@ -146,28 +159,68 @@ def set_status(engine: Engine, table_id: str, status: str) -> None:
         db.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
 
 
+def stale_waiting(engine: Engine, cutoff: datetime, owner: str | None, limit: int = 500) -> list[str]:
+    """Waiting tables created before ``cutoff`` that nobody but their creator has said hello at, and that no live
+    worker other than ``owner`` holds (in a cluster each worker expires its own and those nobody holds)."""
+    query = select(TableRow.id).where(
+        TableRow.status == "waiting", TableRow.joined_by_others.is_(False), TableRow.created_at < cutoff)
+    if owner is not None:
+        query = query.where(~exists().where(
+            LeaseRow.table_id == TableRow.id, LeaseRow.owner != owner, LeaseRow.expires_at >= func.now()))
+    with engine.connect() as db:
+        return list(db.scalars(query.order_by(TableRow.created_at).limit(limit)))
+
+
+def expire_table(engine: Engine, table_id: str) -> None:
+    """A waiting table nobody joined: marked expired, its seat tokens and invite codes revoked (the spectator token
+    opens nothing of an expired table: ``TableManager.hello`` refuses it)."""
+    with engine.begin() as db:
+        expired = db.execute(update(TableRow).where(
+            TableRow.id == table_id, TableRow.status == "waiting", TableRow.joined_by_others.is_(False),
+        ).values(status="expired"))
+        if expired.rowcount == 1:
+            db.execute(delete(CredentialRow).where(CredentialRow.table_id == table_id))
+
+
 def set_rematch(engine: Engine, table_id: str, rematch_id: str) -> None:
     with engine.begin() as db:
         db.execute(update(TableRow).where(TableRow.id == table_id).values(rematch_id=rematch_id))
 
 
-def page_of_tables(engine: Engine, status: str | None, limit: int, offset: int) -> tuple[list[str], int]:
-    """The ids of one page of tables, newest first, and how many there are in all."""
+def page_of_tables(engine: Engine, status: str | None, limit: int, offset: int,
+                   open_only: bool = False) -> tuple[list[str], int]:
+    """The ids of one page of tables, newest first, and how many there are in all; ``open_only``: only waiting tables
+    with a free open seat (one ``POST /tables/{id}/join`` would hand out now)."""
     with engine.connect() as db:
         query = select(TableRow.id).order_by(TableRow.created_at.desc(), TableRow.id)
         count = select(func.count()).select_from(TableRow)
         if status is not None:
             query, count = query.where(TableRow.status == status), count.where(TableRow.status == status)
+        if open_only:
+            free = exists().where(SeatRow.table_id == TableRow.id, SeatRow.open.is_(True),
+                                  SeatRow.claimed.is_(False), SeatRow.bot.is_(None))
+            query = query.where(TableRow.status == "waiting", free)
+            count = count.where(TableRow.status == "waiting", free)
         return list(db.scalars(query.limit(limit).offset(offset))), int(db.scalar(count) or 0)
 
 
-def unfinished_counts(engine: Engine, client: str | None) -> tuple[int, int]:
-    """How many tables are not finished, and how many of them ``client`` created."""
+def unfinished_counts(engine: Engine, client: str | None, network: str | None) -> tuple[int, int, int]:
+    """How many tables are neither finished nor expired, and how many of them ``client`` and ``network`` created."""
     with engine.connect() as db:
-        total = db.scalar(select(func.count()).select_from(TableRow).where(TableRow.status != "finished"))
-        mine = 0 if client is None else db.scalar(select(func.count()).select_from(TableRow).where(
-            TableRow.status != "finished", TableRow.creator == client))
-    return int(total or 0), int(mine or 0)
+        unfinished = select(func.count()).select_from(TableRow).where(TableRow.status.not_in(OVER))
+        total = db.scalar(unfinished)
+        mine = 0 if client is None else db.scalar(unfinished.where(TableRow.creator == client))
+        ours = 0 if network is None else db.scalar(unfinished.where(TableRow.network == network))
+    return int(total or 0), int(mine or 0), int(ours or 0)
+
+
+def unfinished_bot_tables(engine: Engine, client: str) -> int:
+    """How many tables of bots alone (no human seat) ``client`` created that are not finished."""
+    human_seat = select(SeatRow.table_id).where(SeatRow.table_id == TableRow.id, SeatRow.bot.is_(None)).exists()
+    with engine.connect() as db:
+        count = db.scalar(select(func.count()).select_from(TableRow).where(
+            TableRow.status != "finished", TableRow.creator == client, ~human_seat))
+    return int(count or 0)
 
 
 def player_stats(engine: Engine, name: str) -> dict[str, Any]:
@@ -183,6 +236,52 @@ def player_stats(engine: Engine, name: str) -> dict[str, Any]:
         "win_rate": wins / games if games else None,
         "mean_wizard_score": sum(r[3] for r in wizard) / wizard_games if wizard_games else None,
     }
+
+
+def load_finished(engine: Engine, table_id: str) -> str | None:
+    """The stored summary of a finished game (JSON); None if it is not finished, or finished before summaries were."""
+    with engine.connect() as db:
+        return db.scalar(select(FinishedGameRow.summary).where(FinishedGameRow.table_id == table_id))
+
+
+def save_finished(engine: Engine, table_id: str, summary: str) -> None:
+    """The summary of a game that finished before summaries were stored, once worked out (kept if one is there)."""
+    with engine.begin() as db:
+        if db.scalar(select(FinishedGameRow.table_id).where(FinishedGameRow.table_id == table_id)) is None:
+            db.execute(insert(FinishedGameRow), [{"table_id": table_id, "summary": summary}])
+
+
+def load_record(engine: Engine, table_id: str) -> GameRecord | None:
+    """The record of a finished game, from its rows alone (nothing is replayed); None for no such finished table."""
+    with engine.connect() as db:
+        row = db.execute(select(TableRow.rules, TableRow.seed).where(
+            TableRow.id == table_id, TableRow.status == "finished")).first()
+        if row is None:
+            return None
+        names = db.scalars(select(SeatRow.name).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)).all()
+        actions = db.scalars(select(ActionRow.action).where(ActionRow.table_id == table_id)
+                             .order_by(ActionRow.number)).all()
+    return GameRecord(rules=RuleSet.from_dict(json.loads(row[0])), seed=row[1], actions=list(actions),
+                      names=list(names))
+
+
+def load_replay(engine: Engine, table_id: str) -> tuple[bytes, str] | None:
+    """A finished game's replay as served (gzip-compressed JSON) and its ETag, once built."""
+    with engine.connect() as db:
+        found = db.execute(select(FinishedGameRow.replay, FinishedGameRow.replay_etag)
+                           .where(FinishedGameRow.table_id == table_id)).first()
+    return None if found is None or found[0] is None or found[1] is None else (found[0], found[1])
+
+
+def save_replay(engine: Engine, table_id: str, body: bytes, etag: str, summary: str | None) -> None:
+    """A finished game's replay, built; ``summary`` makes its row when there is none yet (a game finished before
+    summaries were stored)."""
+    with engine.begin() as db:
+        updated = db.execute(update(FinishedGameRow).where(FinishedGameRow.table_id == table_id)
+                             .values(replay=body, replay_etag=etag))
+        if updated.rowcount == 0 and summary is not None:
+            db.execute(insert(FinishedGameRow), [{"table_id": table_id, "summary": summary, "replay": body,
+                                                  "replay_etag": etag}])
 
 
 def _add_results(db: DbConnection, finish: Finish) -> None:
@@ -259,6 +358,7 @@ class ActionWriter:
             for row, finish, _ in batch:
                 if finish is not None:
                     db.execute(update(TableRow).where(TableRow.id == row["table_id"]).values(status="finished"))
+                    db.execute(insert(FinishedGameRow), [{"table_id": row["table_id"], "summary": finish.stored}])
                     _add_results(db, finish)
 
 

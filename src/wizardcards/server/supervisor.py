@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import argparse
 import os
+import secrets
 import signal
 import socket
 import subprocess
 import sys
 import time
 
+CLUSTER_KEY = "WIZARDCARDS_CLUSTER_KEY"  # the key the workers of a cluster mark the requests they relay with
 RESTART_SECONDS = 1.0  # a worker that died is started again after this
 
 
@@ -46,6 +48,8 @@ def worker_command(args: argparse.Namespace, index: int) -> list[str]:
         command += ["--bot-pace", str(args.bot_pace)]
     if args.trust_proxy is not None:
         command += ["--trust-proxy", args.trust_proxy]
+    if args.limits_storage is not None:
+        command += ["--limits-storage", args.limits_storage]
     for change in args.limit:
         command += ["--limit", change]
     return command
@@ -65,7 +69,10 @@ def run_workers(args: argparse.Namespace) -> int:
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
-    workers = {index: subprocess.Popen(worker_command(args, index)) for index in range(args.workers)}
+    # the workers' key for the requests they relay to each other (relay.py): the operator's, the same on every host,
+    # or one for this group's workers alone (in the environment, not on a command line anyone may read)
+    env = {**os.environ, CLUSTER_KEY: os.environ.get(CLUSTER_KEY) or secrets.token_urlsafe(32)}
+    workers = {index: subprocess.Popen(worker_command(args, index), env=env) for index in range(args.workers)}
     last = args.port + args.workers - 1
     print(f"wizard serve: {args.workers} workers on ports {args.port}-{last}: put a proxy in front of them "
           "(docs/server.md, 'Several workers')", flush=True)
@@ -76,7 +83,7 @@ def run_workers(args: argparse.Namespace) -> int:
                 print(f"wizard serve: worker {index} (port {args.port + index}) stopped ({process.returncode}):"
                       f" starting it again", file=sys.stderr, flush=True)
                 time.sleep(RESTART_SECONDS)
-                workers[index] = subprocess.Popen(worker_command(args, index))
+                workers[index] = subprocess.Popen(worker_command(args, index), env=env)
     for process in workers.values():
         if process.poll() is None:
             process.terminate()

@@ -10,6 +10,7 @@ I/O. What happens around a table (bots, timers, seats handed out) is the manager
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import logging
 import random
@@ -17,6 +18,7 @@ import secrets
 import time
 from collections import deque
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -85,7 +87,13 @@ class LiveTable:
     invites: dict[int, str] = field(default_factory=dict)  # seat: the digest of its unused invite code
     digests: dict[int, set[str]] = field(default_factory=dict)  # seat: the digests of its tokens
     pending: dict[int, asyncio.TimerHandle] = field(default_factory=dict)  # joined seats whose holder has not come yet
-    creator: str | None = None  # the client that created it (for its limit of unfinished tables)
+    creator: str | None = None  # the client that created it (for its limits of unfinished tables)
+    network: str | None = None  # limits.network_of(creator)
+    hosts: set[int] = field(default_factory=set)  # the creator's own seats: their holders may free a squatted seat
+    joined_by_others: bool = False  # someone other than the creator said hello here: it does not expire
+    created_at: datetime | None = None  # (UTC) a waiting table nobody else joins expires Limits.waiting_minutes later
+    joiners: dict[int, str] = field(default_factory=dict)  # seat: the client a join handed it to (until its hello)
+    barred: set[str] = field(default_factory=set)  # networks whose joined seat the host freed: they join no more
     chat: deque[str] = field(default_factory=lambda: deque(maxlen=CHAT_LINES))  # the ``chat`` messages' text
     deadline: float | None = None  # time.monotonic() when the turn timer armed at ``deadline_seq`` runs out
     deadline_seq: int = -1
@@ -159,12 +167,13 @@ class LiveTable:
         return self.turn_seconds
 
     def seating(self) -> list[dict[str, Any]]:
-        """Who sits where: name, bot, whether the seat is open to anyone, whether it is taken and whether a connection
-        holds it (bots: taken and connected)."""
+        """Who sits where: name, bot, whether the seat is open to anyone, whether it is taken, whether its holder has
+        said hello, and whether a connection holds it (bots: taken, joined and connected)."""
         here = {c.seat for c in self.connections}
         return [
             {"seat": seat, "name": name, "bot": bot, "open": seat in self.open,
-             "claimed": bot is not None or seat in self.claimed, "connected": bot is not None or seat in here}
+             "claimed": bot is not None or seat in self.claimed, "joined": bot is not None or seat in self.joined,
+             "connected": bot is not None or seat in here}
             for seat, (name, bot) in enumerate(zip(self.names, self.bots))
         ]
 
@@ -273,13 +282,21 @@ class LiveTable:
         return ack
 
     def _finish(self, final: TrickGameState) -> Finish:
-        """The statistics of a finished game: the seats a person played (bot seats' names count for nothing)."""
+        """What a game's end stores: the statistics of the seats a person played (bot seats' names count for nothing),
+        and the table's summary once finished."""
         winners, returns, game = final.winners(), final.returns(), self.rules.game.value
         return Finish([
             (self.names[seat], game, 1 / len(winners) if seat in winners else 0.0,
              int(returns[seat]) if game == "wizard" else 0)
             for seat in range(self.rules.players) if self.bots[seat] is None
-        ])
+        ], dataclasses.replace(self, state=final, status="finished").finished_json())
+
+    def finished_json(self) -> str:
+        """What the read routes need of this finished table (``finished.FinishedTable``): its summary, as it is with
+        nobody connected, and its score sheet; stored at its end, so that an old game is never replayed for them."""
+        summary = self.summary()
+        summary["players"] = [{**seat, "connected": seat["bot"] is not None} for seat in summary["players"]]
+        return dumps({"summary": summary, "sheet": self.sheet()})
 
 
 def seated(connection: Connection, doing: str, to_spectator: str) -> tuple[LiveTable, int]:

@@ -12,9 +12,10 @@ the connections. Two pools, so that one table of strong bots cannot slow the oth
   caches, are shared whatever the scheduler does, and on two CPUs a strong bot thinking without pause doubled the
   ordinary tables' p99 (``benchmarks/server_load.py --hostile bots``).
 
-A table asks for one decision at a time (``manager.py``). The pools are shared by every server of a process (tests
-start many) and made on first use; their processes are forked from a clean ``forkserver`` process that has imported
-the bots once, and each leaves when its server is gone.
+A table asks for one decision at a time (``manager.py``), and each pool takes the questions waiting for it in the
+order of ``scheduling.py``: a person's first, then round robin over the clients that asked. The pools are shared by
+every server of a process (tests start many) and made on first use; their processes are forked from a clean
+``forkserver`` process that has imported the bots once, and each leaves when its server is gone.
 """
 
 from __future__ import annotations
@@ -30,9 +31,10 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from ..core import View
-from . import players
+from ..core import GameRecord, View
+from . import players, replays
 from .players import HintAnswer
+from .scheduling import ANYONE, Asker, FairSlots
 
 NICE = 10  # added to a light worker's niceness
 HEAVY_SHARE = 0.5  # the most of its time a heavy worker spends thinking
@@ -93,16 +95,19 @@ class BotWorkers:
     def __init__(self, workers: int | None = None) -> None:
         self.workers = max(1, workers or os.cpu_count() or 1)
         self.heavy_workers = max(1, self.workers - 1)
-        self._heavy_slots = asyncio.Semaphore(self.heavy_workers)  # each: one heavy decision, then its rest
+        self._light_slots = FairSlots(self.workers)  # each: one question at a light worker
+        self._heavy_slots = FairSlots(self.heavy_workers)  # each: one heavy decision, then its rest
 
     async def warm_up(self) -> None:
         """Start the light workers now (each imports the bots once), so the first bots need not wait for them."""
         await asyncio.gather(*(self._run(False, _ready) for _ in range(self.workers)))
 
-    async def decide(self, spec: str, view: View, seed: int) -> int:
+    async def decide(self, spec: str, view: View, seed: int, asker: Asker = ANYONE) -> int:
+        """The bot ``spec``'s decision at ``view``, once the question's turn has come (``asker``: whose it is)."""
         if not players.is_heavy(spec):
-            return int(await self._run(False, players.decide, spec, view, seed))
-        await self._heavy_slots.acquire()
+            async with self._light_slots.held(asker):
+                return int(await self._run(False, players.decide, spec, view, seed))
+        await self._heavy_slots.acquire(asker)
         started = time.monotonic()
         try:
             action = int(await self._run(True, players.decide, spec, view, seed))
@@ -114,9 +119,16 @@ class BotWorkers:
         asyncio.get_running_loop().call_later(rest, self._heavy_slots.release)
         return action
 
-    async def hint(self, view: View, seq: int) -> HintAnswer:
-        answer: HintAnswer = await self._run(False, players.hint_values, view, seq)
+    async def hint(self, view: View, seq: int, asker: Asker = ANYONE) -> HintAnswer:
+        async with self._light_slots.held(asker):
+            answer: HintAnswer = await self._run(False, players.hint_values, view, seq)
         return answer
+
+    async def replay(self, record: GameRecord, table_id: str) -> bytes:
+        """A finished game's replay as served (``replays.replay_body``), built in a light worker: a long game's takes
+        about a second of CPU, which in the server's own process would hold up its event loop."""
+        body: bytes = await self._run(False, replays.replay_body, record, table_id)
+        return body
 
     async def _run(self, heavy: bool, function: Any, *args: Any) -> Any:
         loop = asyncio.get_running_loop()

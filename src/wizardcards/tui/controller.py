@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..bots import Bot, make_bot
+from ..bots.names import bot_name
 from ..bots.search import SearchBot
 from ..core import Game, GameRecord, RuleSet, State, View, new_game, replay
 from . import store
@@ -24,7 +25,8 @@ STRONGEST_BOT = "search"
 
 
 def seat_names(bots: list[str | None]) -> list[str]:
-    return [YOU if spec is None else f"{spec.split(':')[0]} {seat}" for seat, spec in enumerate(bots)]
+    """The human is ``YOU``; each bot the name the browser's lobby gives a bot in that seat (Morgana, Circe ...)."""
+    return [YOU if spec is None else bot_name(seat) for seat, spec in enumerate(bots)]
 
 
 @dataclass

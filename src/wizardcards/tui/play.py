@@ -16,13 +16,16 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from rich import box
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual import events, getters, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, HorizontalScroll, Vertical, VerticalScroll
+from textual.containers import Horizontal, HorizontalScroll, ScrollableContainer, Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from ..bots import UnknownBotError, make_bot
@@ -43,7 +46,7 @@ from ..core.rules import WILY_PLAYERS, WIZARD_PLAYERS, BidRule, Game, JesterLead
 from . import render, store
 from .chart import totals_chart
 from .controller import STRONGEST_BOT, GameController, analyse
-from .i18n import N_, _, translate_bindings
+from .i18n import N_, _, pgettext, translate_bindings
 
 DEFAULT_PACE = 0.6
 WIZARD_OPTIONS = ("schedule", "bid_rule", "hidden_bids", "jester_lead", "last_hand_no_trump", "rank_style")
@@ -123,8 +126,6 @@ class PlayApp(App[None]):
     Button.card, Button.action { min-width: 7; width: auto; margin: 0 1 0 0; }
     Button.card { min-width: 5; padding: 0; }  /* a hand of 19 cards in 120 columns, 15 (Wily) in 100 */
     Button.card:disabled { opacity: 55%; }
-    InfoScreen { align: center middle; }
-    #panel { width: 90%; height: auto; max-height: 90%; border: thick $accent; background: $surface; padding: 1 2; }
     """
 
     def __init__(self, controller: GameController | None = None, setup: Setup | None = None,
@@ -347,9 +348,31 @@ class StartScreen(Screen[Setup]):
 # --- modal screens ---------------------------------------------------------------------------------------------
 
 
-class InfoScreen(ModalScreen[None]):
-    """A modal panel with some Rich content; any of escape, q or its own key closes it."""
+class WholeTable(Static):
+    """A table (a score sheet of six players, say) drawn at its natural width however narrow the terminal: the
+    scrolling container around it scrolls sideways (←/→) rather than the table cutting off its last columns."""
 
+    DEFAULT_CSS = "WholeTable { width: auto; }"
+    UNBOUNDED = Size(1000, 1000)  # wider than any table of the apps: the table is measured as it would like to be
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return super().get_content_width(self.UNBOUNDED, viewport)
+
+
+def shown(item: Any) -> Widget:
+    """A widget for a piece of Rich content: tables (and groups holding one) whole, to be scrolled; text wrapped."""
+    return WholeTable(item) if isinstance(item, Table | Group) else Static(item)
+
+
+class InfoScreen(ModalScreen[None]):
+    """A modal panel with some Rich content; any of escape, q or its own key closes it. The panel is as wide as its
+    content, up to the whole screen; wider content (a score sheet) scrolls, ←/→ sideways and ↑/↓ down."""
+
+    DEFAULT_CSS = """
+    InfoScreen { align: center middle; }
+    #panel { width: auto; min-width: 50%; max-width: 100%; height: auto; max-height: 90%; border: thick $accent;
+             background: $surface; padding: 1 2; }
+    """
     BINDINGS: ClassVar = [Binding("escape", "close", N_("close")), Binding("q", "close", N_("close"))]
 
     def __init__(self, title: str, *content: Any, key: str = "") -> None:
@@ -360,11 +383,11 @@ class InfoScreen(ModalScreen[None]):
         self.key = key
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="panel"):
+        with ScrollableContainer(id="panel"):
             yield Static(Text(self.title_text, style="bold"))
             for item in self.content:
-                yield Static(item)
-            yield Static(Text(_("escape: close"), style="dim"))
+                yield shown(item)
+            yield Static(Text(_("arrows: scroll · escape: close"), style="dim"))
 
     def on_key(self, event: events.Key) -> None:
         if self.key and event.key == self.key:
@@ -382,10 +405,13 @@ KEYS = (("←/→", N_("choose")), ("Enter", N_("play / bid")), ("0-9", N_("bid"
         ("h", N_("hint")), ("s", N_("score sheet")), ("l", N_("tricks")), ("q", N_("save & quit")))
 
 
-def keys_line() -> Text:
-    """The table's keys, in the language chosen (built when the table is, not when the module is imported)."""
+def keys_line(game: Game = Game.WIZARD) -> Text:
+    """The table's keys, in the language chosen (built when the table is, not when the module is imported). In Wily
+    Wizards the digits bid in the auction: German says "bieten" there, "ansagen" for Wizard's bids."""
+    auction = {"play / bid": pgettext("auction", "play / bid"), "bid": pgettext("auction", "bid")}
+    words = {what: auction[what] if game is Game.WILY and what in auction else _(what) for _key, what in KEYS}
     return Text.assemble(*(part for key, what in KEYS
-                           for part in ((f" {key} ", "bold reverse"), (f"\u00a0{_(what)} ", ""))))
+                           for part in ((f" {key} ", "bold reverse"), (f"\u00a0{words[what]} ", ""))))
 
 
 class TableScreen(Screen[None]):
@@ -426,7 +452,7 @@ class TableScreen(Screen[None]):
         yield Static(id="spacer")
         # A fixed line rather than a Footer: the Footer recomposes on every focus change, which costs more than
         # the rest of the table together.
-        yield Static(keys_line(), id="keys")
+        yield Static(keys_line(self.controller.state.rules.game), id="keys")
 
     async def on_mount(self) -> None:
         self.drive()
@@ -632,14 +658,14 @@ class ResultsScreen(Screen[None]):
         series_names = names if view.game is Game.WIZARD else [
             render.team_name(view, names, team) for team in range(max(view.teams) + 1)
         ]
-        with VerticalScroll():
+        with ScrollableContainer():  # a sheet wider than the terminal scrolls sideways
             yield Static(Text(_("Game over"), style="bold reverse"))
             yield Static(render.result_lines(view, names))
             title = _("Running totals") if view.game is Game.WIZARD else _("Letters after each hand")
             yield Static(Text(title, style="bold underline"))
             unit = _("round") if view.game is Game.WIZARD else _("hand")
             yield Static(totals_chart(render.running_totals(view), series_names, unit=unit))
-            yield Static(render.score_sheet(view, names))
+            yield shown(render.score_sheet(view, names))
             if self.controller.finished_path is not None:
                 yield Static(Text(_("record saved: {path}  (wizard replay FILE)").format(
                     path=self.controller.finished_path), style="dim"))

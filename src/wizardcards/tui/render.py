@@ -59,6 +59,21 @@ def hand_of(name: str) -> str:
     return _("Your hand") if is_you(name) else _("{name}'s hand").format(name=name)
 
 
+def deals(name: str) -> str:
+    """``dealer Bob``, ``you deal``."""
+    return _("you deal") if is_you(name) else _("dealer {name}").format(name=name)
+
+
+def won_by(name: str) -> str:
+    """``won by Bob``, ``won by you``."""
+    return _("won by you") if is_you(name) else _("won by {name}").format(name=name)
+
+
+def seen_by(name: str) -> str:
+    """``seen by Bob``, ``seen by you``."""
+    return _("seen by you") if is_you(name) else _("seen by {name}").format(name=name)
+
+
 def rank_label(card: int, view: View) -> str:
     """The rank of a suited card: 2..10, J, Q, K, A (or 1..13 with that rank style); the face letters translated."""
     rank = card % 13
@@ -112,6 +127,8 @@ def action_label(action: int, view: View) -> str:
 def decision_text(action: int, view: View) -> str:
     """A decision in a sentence's words: ``bid 2``, ``10♦``, ``trump Hearts ♥``, ``pass``."""
     if A.BID_BASE <= action < A.NUM_ACTIONS:
+        if view.game is Game.WILY:  # a bid of the auction: in German a "Gebot" (bieten), Wizard's an "Ansage"
+            return pgettext("auction", "bid {n}").format(n=action - A.BID_BASE)
         return _("bid {n}").format(n=action - A.BID_BASE)
     if A.TRUMP_BASE <= action < A.NO_TRUMP:
         return _("trump {suit}").format(suit=suit_name(action - A.TRUMP_BASE))
@@ -123,7 +140,8 @@ def refusal(action: int, error: Exception, view: View) -> Text:
     and in English the core's own reason (the core writes its reasons in English)."""
     choices = ", ".join(action_label(a, view) for a in view.legal_actions)
     if A.BID_BASE <= action < A.NUM_ACTIONS:
-        said = _("A bid of {n} is not allowed now; the choices are {choices}.").format(
+        said = (pgettext("auction", "A bid of {n} is not allowed now; the choices are {choices}.")
+                if view.game is Game.WILY else _("A bid of {n} is not allowed now; the choices are {choices}.")).format(
             n=action - A.BID_BASE, choices=choices)
     else:
         said = _("{decision} is not allowed now; the choices are {choices}.").format(
@@ -169,7 +187,7 @@ def status_line(view: View, names: list[str]) -> Text:
     else:
         out.append(_("Wily Wizards ({mode}) · hand {n}").format(mode=wily_mode(view), n=view.round_index + 1),
                    style="bold")
-    out.append(" · " + cards_count(view.hand_size) + " · " + _("dealer {name}").format(name=names[view.dealer]))
+    out.append(" · " + cards_count(view.hand_size) + " · " + deals(names[view.dealer]))
     named = view.phase not in (Phase.AUCTION, Phase.NAME_TRUMP, Phase.CHOOSE_TRUMP)
     if named and view.trump_suit < 0 and view.trump_card < 0:  # nothing turned up, none named: "no trump", once
         out.append(" · " + _("no trump"))
@@ -263,7 +281,7 @@ def _titled_trick(title: str, trick: TrickTuple, view: View, names: list[str]) -
     leader, cards, winner = trick
     out = Text()
     out.append(title, style="bold underline")  # the title alone underlined, not the lines below it
-    out.append(" — " + _("won by {name}").format(name=names[winner]) + "\n", style="bold")
+    out.append(" — " + won_by(names[winner]) + "\n", style="bold")
     out.append_text(trick_text(view, names, leader, cards, winner))
     return out
 
@@ -289,9 +307,14 @@ def hand_result(view: View, names: list[str], number: int) -> Text:
     if row.high_bidder < 0:
         return Text(_("thrown in: nobody bid") + "\n", style="dim")
     team = view.teams[row.high_bidder]
-    out.append(ngettext("{name} bid {bid}: team {team} took {tricks} trick",
-                        "{name} bid {bid}: team {team} took {tricks} tricks", row.team_tricks[team]).format(
-        name=names[row.high_bidder], bid=row.bid, team=team, tricks=row.team_tricks[team]) + "\n")
+    tricks = row.team_tricks[team]
+    if is_you(names[row.high_bidder]):
+        contract = ngettext("You bid {bid}: team {team} took {tricks} trick",
+                            "You bid {bid}: team {team} took {tricks} tricks", tricks)
+    else:
+        contract = ngettext("{name} bid {bid}: team {team} took {tricks} trick",
+                            "{name} bid {bid}: team {team} took {tricks} tricks", tricks)
+    out.append(contract.format(name=names[row.high_bidder], bid=row.bid, team=team, tricks=tricks) + "\n")
     for gained in row.letter_to:
         out.append(_("team {team} gains a letter: {word}").format(team=gained, word=WORD[: row.letters[gained]])
                    + "\n", style="bold green")
@@ -357,7 +380,9 @@ def score_sheet(view: View, names: list[str]) -> Group:
 
 
 def wizard_sheet(sheet: list[RoundResult], names: list[str], view: View) -> Table:
-    table = Table(title=_("Score sheet: bid/won, points, total"), expand=False, box=box.SIMPLE_HEAD)
+    # the title at the left, where it stays in sight when a sheet wider than the terminal is scrolled
+    table = Table(title=_("Score sheet: bid/won, points, total"), title_justify="left", expand=False,
+                  box=box.SIMPLE_HEAD)
     for header in (_("round"), _("cards")):  # the headers whole, even on a 6-player sheet at 120 columns
         table.add_column(header, justify="right", min_width=len(header))
     table.add_column(_("trump"), no_wrap=True, min_width=len(_("trump")))

@@ -33,8 +33,6 @@ class ReplayApp(App[None]):
     #players { width: 1fr; height: auto; padding: 1 1; }
     #tricks { width: 1fr; height: auto; padding: 1 1; }  /* room for a hand's result, German included */
     #hand { height: auto; padding: 0 1; }
-    InfoScreen { align: center middle; }
-    #panel { width: 90%; height: auto; max-height: 90%; border: thick $accent; background: $surface; padding: 1 2; }
     """
     # Every key must fit an 80-column footer (nine separate keys pushed the last ones off: "q q"): the pairs of
     # keys share one description, and the footer is compact.
@@ -91,7 +89,7 @@ class ReplayApp(App[None]):
             action = self.record.actions[self.index - 1]
             decision = render.decision_text(action, before.view(self.seat))
             step.append(f" · {self.names[before.current_player()]}: {decision}")
-        step.append(" · " + _("seen by {name}").format(name=self.names[self.seat]), style="italic")
+        step.append(" · " + render.seen_by(self.names[self.seat]), style="italic")
         self.query_one("#status", Static).update(render.status_line(view, self.names))
         self.query_one("#step", Static).update(step)
         self.query_one("#players", Static).update(render.players_table(view, self.names))

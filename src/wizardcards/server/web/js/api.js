@@ -10,8 +10,8 @@ export class HttpError extends Error {
   }
 }
 
-async function request(method, path, body) {
-  const options = { method, headers: { Accept: 'application/json' } };
+async function request(method, path, body, headers = {}) {
+  const options = { method, headers: { Accept: 'application/json', ...headers } };
   if (body !== undefined) {
     options.headers['Content-Type'] = 'application/json';
     options.body = JSON.stringify(body);
@@ -36,10 +36,12 @@ export const api = {
     meta = meta || request('GET', '/meta').catch((error) => { meta = null; throw error; });
     return meta;
   },
-  /** GET /tables: {tables, total, limit, offset}, newest first; status, limit and offset are optional. */
-  tables: ({ status, limit, offset } = {}) => {
+  /** GET /tables: {tables, total, limit, offset}, newest first; status, limit, offset and open (only waiting tables
+   * with a free open seat) are optional. */
+  tables: ({ status, limit, offset, open } = {}) => {
     const query = new URLSearchParams();
     if (status) query.set('status', status);
+    if (open) query.set('open', 'true');
     if (limit !== undefined) query.set('limit', String(limit));
     if (offset) query.set('offset', String(offset));
     const text = query.toString();
@@ -48,6 +50,9 @@ export const api = {
   table: (id) => request('GET', `/tables/${encodeURIComponent(id)}`),
   create: (body) => request('POST', '/tables', body),
   join: (id, name) => request('POST', `/tables/${encodeURIComponent(id)}/join`, { name }),
+  /** The host (with the token of a seat it created the table with) frees a joined seat whose holder has not come. */
+  freeSeat: (id, seat, token) => request('POST', `/tables/${encodeURIComponent(id)}/seats/${seat}/free`, undefined,
+    { Authorization: `Bearer ${token}` }),
   /** Exchange an invite code (single use) for the seat's token: {table, seat, token, link}. */
   claimInvite: (invite, name) => request('POST', '/invites', name ? { invite, name } : { invite }),
   /** The table a seat's or spectator's token is for: {table} (its WebSocket is /tables/{table}/ws). */

@@ -4,7 +4,7 @@
 
 import { api, HttpError, mySeats, rememberSeat, savedName, saveName } from './api.js';
 import { localRankLabel } from './cards.js';
-import { copyText, fill, h, storageSet } from './dom.js';
+import { copyText, fill, h, storageGet, storageSet } from './dom.js';
 import { hasText, t } from './i18n.js';
 import { languageSwitch } from './language_switch.js';
 import { choiceWords, describeRules, GAME_NAMES, optionLabel, presetAbout, presetName } from './rules.js';
@@ -12,11 +12,9 @@ import { openRulesHelp } from './rules_help.js';
 
 const REFRESH_MS = 4000;
 // the lists, each a page of GET /tables (newest first) with its own Newer / Older buttons
-const LISTS = [{ status: 'waiting', limit: 20 }, { status: 'playing', limit: 12 }, { status: 'finished', limit: 15 }];
+// the waiting list holds only tables with a free open seat (open: what Join can really take)
+const LISTS = [{ status: 'waiting', limit: 20, open: true }, { status: 'playing', limit: 12 }, { status: 'finished', limit: 15 }];
 const MINE_SHOWN = 8; // "Your games": this browser's newest tables
-
-// names for bot seats left unnamed (the seat's badge says it is a bot)
-const BOT_NAMES = ['Merlin', 'Morgana', 'Circe', 'Prospero', 'Nimue', 'Gandalf', 'Medea'];
 
 // The choices of the rule options are worded by the catalog (option.<name>.<value>, rules.js choiceWords; an unknown
 // value is shown as it is); a rank style is shown as its own labels, lowest to highest, as GET /meta gives them.
@@ -29,6 +27,12 @@ const PACES = [['', 'lobby.pace_normal'], ['1.2', 'lobby.pace_slow'], ['0.3', 'l
 /** A bot's name in the player's language (bot.<spec>, e.g. "Search, level 3"); /meta's label when the catalog has none. */
 function botLabel(bot) {
   return hasText(`bot.${bot.spec}`) ? t(`bot.${bot.spec}`) : bot.label;
+}
+
+/** The name of an unnamed bot seat: the server's list (GET /meta's bot_names, the terminal's too), by seat; the seat's
+ * badge says it is a bot. */
+function botName(meta, seat) {
+  return meta.bot_names[seat % meta.bot_names.length];
 }
 
 export async function startLobby(root) {
@@ -261,7 +265,7 @@ class Lobby {
       // seat 1 as a person is the creator's own: taken at once, never handed out by Join
       const creator = seat === 0 && kind === 'human';
       const seatName = name || (creator && this.el.name.value.trim())
-        || (bot ? BOT_NAMES[seat % BOT_NAMES.length] : t('lobby.player_n', { number: seat + 1 }));
+        || (bot ? botName(this.meta, seat) : t('lobby.player_n', { number: seat + 1 }));
       if (bot) return { name: seatName.slice(0, 64), bot };
       const person = { name: seatName.slice(0, 64) };
       if (creator) person.claimed = true;
@@ -338,7 +342,7 @@ class Lobby {
     let lists;
     let extra;
     try {
-      lists = await Promise.all(LISTS.map((list) => api.tables({ status: list.status, limit: list.limit, offset: this.offsets[list.status] })));
+      lists = await Promise.all(LISTS.map((list) => api.tables({ status: list.status, limit: list.limit, open: list.open, offset: this.offsets[list.status] })));
       const seen = new Set(lists.flatMap((answer) => answer.tables.map((t) => t.id)));
       const wanted = myTables().filter((id) => !seen.has(id));
       extra = await Promise.all(wanted.map((id) => this.mineCache.get(id) || api.table(id).then((table) => {
@@ -404,7 +408,8 @@ class Lobby {
             h('span', { class: 'muted' }, ` \u00b7 ${statusText(table)}`)),
           h('div', { class: 'table-buttons' }, finished
             ? h('a', { class: 'button', href: `/replay/${encodeURIComponent(table.id)}` }, t('lobby.replay'))
-            : h('a', { class: 'button primary', href: seatLink(seat) }, t('lobby.resume'))));
+            : table.status === 'expired' ? null
+              : [h('a', { class: 'button primary', href: seatLink(seat) }, t('lobby.resume')), ...this.freeButtons(table, seat)]));
       })));
 
     const page = (status) => this.pages[status] || { tables: [], total: 0, limit: 0, offset: 0 };
@@ -447,6 +452,24 @@ class Lobby {
       h('button', { type: 'button', class: 'small', disabled: offset === 0, onclick: () => go(offset - size) }, `\u2039 ${t('lobby.newer')}`),
       h('span', { class: 'muted pager-text' }, t('lobby.page_range', { first, last: offset + tables.length, total })),
       h('button', { type: 'button', class: 'small', disabled: offset + size >= total, onclick: () => go(offset + size) }, `${t('lobby.older')} \u203a`));
+  }
+
+  /** For the host of a waiting table (this browser created it and holds the seat): a button per seat that join
+   * handed out and whose holder has not come yet, to free it (a squatter's; its network may not join again). */
+  freeButtons(table, seat) {
+    if (table.status !== 'waiting' || !storageGet(`wizardcards.created.${table.id}`)) return [];
+    return (table.players || []).filter((p) => p.open && p.claimed && !p.joined && !p.bot).map((p) =>
+      h('button', { type: 'button', class: 'small free-seat', 'aria-label': t('lobby.free_seat_label', { number: p.seat + 1, name: p.name }),
+        onclick: async (event) => {
+          event.currentTarget.disabled = true;
+          try {
+            await api.freeSeat(table.id, p.seat, seat.token);
+            this.el.error.textContent = '';
+          } catch (error) {
+            this.el.error.textContent = t('lobby.free_failed', { error: error.message });
+          }
+          this.refresh();
+        } }, t('lobby.free_seat', { number: p.seat + 1 })));
   }
 
   watchButton(table) {
@@ -504,6 +527,7 @@ function retryText(error) {
 function statusText(table) {
   if (table.status === 'waiting') return t('lobby.status_waiting');
   if (table.status === 'playing') return t('lobby.status_playing', { count: table.decisions });
+  if (table.status === 'expired') return t('lobby.status_expired');
   return t('lobby.status_finished');
 }
 

@@ -5,6 +5,7 @@
 //                            (POST /invites) and moves on to /play#token=<token>
 //   /play#watch=<token>      a table as a spectator (the table's public spectator token)
 //   /replay/{id}             a finished game, step by step with every hand (replay.js)
+//   any other address        no such page (the server answers 404 with this page): said, with the way to the lobby
 //
 // Tokens and invite codes travel in the URL's fragment only: a browser never sends the fragment to the server, nor to
 // another site in a Referer. The page keeps its seats' tokens in localStorage (api.js).
@@ -14,6 +15,7 @@
 
 import { api } from './api.js';
 import { setRankLabels } from './cards.js';
+import { fill, h } from './dom.js';
 import { loadCatalogs, t } from './i18n.js';
 import { startLobby } from './lobby.js';
 import { startReplay } from './replay.js';
@@ -61,6 +63,12 @@ if (path === '/play') {
   else startTable(app, fragment.get('token') || '');
 } else if (path.startsWith('/replay/')) {
   startReplay(app, decodeURIComponent(path.slice('/replay/'.length)));
-} else {
+} else if (path === '/') {
   startLobby(app);
+} else {
+  document.title = t('page.not_found');
+  fill(app, h('main', { id: 'main', class: 'notice' },
+    h('h1', {}, t('page.not_found')),
+    h('p', {}, t('page.not_found_text', { path })),
+    h('a', { href: '/', class: 'button primary' }, t('page.to_lobby'))));
 }

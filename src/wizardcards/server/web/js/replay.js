@@ -1,5 +1,7 @@
 // The replay of a finished game (GET /tables/{id}/replay): every step with every hand, forwards and back.
 // Keys: ← → one step, Home / End the first and last, Page Up / Page Down ten steps, Space plays and pauses.
+// The server sends each step after the first with only what changed (server/replays.py); expandSteps carries the
+// rest over from the step before, so every step here is whole (its public view, every hand, the last trick).
 
 import { api } from './api.js';
 import { cardName, cardShort, cardSvg, SUITS, sortHand, suitIcon } from './cards.js';
@@ -31,11 +33,28 @@ export async function startReplay(root, tableId) {
   return replay;
 }
 
+// The whole steps of a replay from the compact ones: a step's view fields, hands (by seat) and last trick are those
+// of the step before unless it names them; its number is its place (0: the deal). No rule of the game is needed:
+// the server worked every step out.
+export function expandSteps(steps) {
+  const whole = [];
+  for (const step of steps) {
+    const before = whole.at(-1);
+    whole.push(before === undefined ? { ...step, number: 0 } : {
+      number: whole.length, seat: step.seat, action: step.action, text: step.text,
+      view: { ...before.view, ...step.view },
+      hands: step.hands ? before.hands.map((hand, seat) => step.hands[seat] ?? hand) : before.hands,
+      last_trick: 'last_trick' in step ? step.last_trick : before.last_trick,
+    });
+  }
+  return whole;
+}
+
 class Replay {
   constructor(root, data) {
     this.root = root;
     this.data = data;
-    this.steps = data.steps;
+    this.steps = expandSteps(data.steps);
     this.names = data.names;
     this.index = 0;
     this.playing = null;

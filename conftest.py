@@ -1,0 +1,38 @@
+"""The documentation's runnable blocks, collected by pytest through sybil (``testpaths`` names README.md and docs/):
+each ```python block of README.md and docs/*.md runs (the blocks of one page share their names, top to bottom), and
+so does each ```bash block, line by line in a temporary directory, with this interpreter's ``python`` and ``wizard``
+first on PATH. A block that cannot run in a test (an installation, a server that runs until stopped, a study of
+minutes) is preceded by ``<!-- skip: next if(True, reason="...") -->`` (sybil's skip directive, which Markdown
+shows as nothing; the reason is printed with the skip). Blocks without a language (plain text, sample
+output, and commands that are the example programs, run by tests/test_examples.py) are not collected."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from sybil import Example, Sybil
+from sybil.parsers.markdown import CodeBlockParser, PythonCodeBlockParser, SkipParser
+
+ROOT = Path(__file__).resolve().parent
+
+
+def run_commands(example: Example) -> None:
+    """A ```bash block: its commands in a temporary directory (examples/ and docs/ reached from the checkout)."""
+    environment = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
+                   "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT / "src"), os.environ.get("PYTHONPATH")]))}
+    with tempfile.TemporaryDirectory() as directory:
+        for name in ("examples", "docs"):
+            os.symlink(ROOT / name, Path(directory) / name)
+        done = subprocess.run(["bash", "-euo", "pipefail", "-c", example.parsed], cwd=directory, env=environment,
+                              capture_output=True, text=True, timeout=300, check=False, stdin=subprocess.DEVNULL)
+    assert done.returncode == 0, f"{example.path}:{example.line}: {done.stdout[-2000:]}{done.stderr[-4000:]}"
+
+
+pytest_collect_file = Sybil(
+    parsers=[PythonCodeBlockParser(), CodeBlockParser("bash", run_commands), SkipParser()],
+    filenames=["README.md"], patterns=["docs/*.md"], path=".",
+).pytest()

@@ -1,0 +1,25 @@
+"""A finished table as its end stored it (``finished_games``): what ``GET /tables/{id}``, its sheet and the lobby
+show of an old game, read from one row instead of replaying the game (``LiveTable.finished_json`` writes it)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class FinishedTable:
+    id: str
+    stored: dict[str, Any]  # {"summary": LiveTable.summary() with nobody connected, "sheet": LiveTable.sheet()}
+    status: str = "finished"
+
+    @classmethod
+    def from_json(cls, table_id: str, text: str) -> FinishedTable:
+        return cls(table_id, json.loads(text))
+
+    def summary(self) -> dict[str, Any]:
+        return dict(self.stored["summary"])
+
+    def sheet(self) -> dict[str, Any]:
+        return dict(self.stored["sheet"])
