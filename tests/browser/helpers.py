@@ -170,6 +170,17 @@ def take_simple_turn(page: Page) -> str:
     return label
 
 
+def win_the_auction(page: Page) -> None:
+    """Wily Wizards, Ann first to call: bid 15 (nobody outbids it), name Hearts; returns at the passing."""
+    assert wait_turn_or_end(page) == "auction"
+    before = seq(page)
+    page.click("#controls button.bid[data-action='75']")
+    wait_seq_past(page, before)
+    assert wait_turn_or_end(page) == "name_trump"
+    page.click("#controls button.suit-choice[data-action='56']")  # Hearts
+    assert wait_turn_or_end(page) == "pass_cards"
+
+
 def pass_three(page: Page) -> str:
     """Choose the three lowest-sorted cards of the hand and pass them (the page gives them one decision at a time)."""
     page.wait_for_selector("#btn-pass-cards")

@@ -1,14 +1,17 @@
-"""The players around the table, at 3, 4, 5 and 6 players, on a 1280 x 800 desktop and a 390 x 844 phone: the others
-(and a 360 x 740 one) on the left, across and on the right in playing order, you at the bottom above your hand, the trick in the middle;
+"""The players around the table, at 3, 4, 5 and 6 players, on a 1280 x 800 desktop and a 390 x 844 phone (and a 360 x
+740 one): the others on the left, across and on the right in playing order, you at the bottom above your hand, the
+trick in the middle;
 no box covers another (seat boxes, the trick's area, the trump, the controls, the hand: their bounding boxes), the
 controls sit right above the hand (no empty band), all of it on the screen without scrolling (with the longest hand
-of the player count), and each card flies to the trick from its player's place.
+of the player count), each card of the trick lies toward its player (numbered in the order of play), and each card
+flies to the trick from its player's place.
 
 The flights are recorded in the page: a MutationObserver notes each card put on the table with where it is drawn at
 that moment (a card's flight is running from its first frame then) and the box of the player who played it."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -109,6 +112,37 @@ def check_layout(page: Page, players: int, where: str) -> dict[str, Any]:
     return found
 
 
+TRICK = """() => {
+  const centre = (r) => ({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
+  const zone = centre(document.getElementById('trick').getBoundingClientRect());
+  return [...document.querySelectorAll('#trick .slot')].map((slot) => ({
+    seat: Number(slot.dataset.seat), played: slot.matches('.played'),
+    order: slot.querySelector('.trick-order')?.textContent,
+    card: centre(slot.querySelector('.trick-card').getBoundingClientRect()),
+    box: centre(document.querySelector(`#seats .seat[data-seat="${slot.dataset.seat}"]`).getBoundingClientRect()),
+    zone }));
+}"""
+
+
+def check_trick_by_seat(page: Page, players: int, where: str) -> None:
+    """Each card of the trick (and the empty place of the one still to play) lies toward its player, as at a real
+    table: from the middle of the trick it points at that player's box (within 25 degrees) and is nearer to it than
+    the middle is; the cards are numbered in the order of play."""
+    places = page.evaluate(TRICK)
+    assert sorted(p["seat"] for p in places) == list(range(players)), where
+    for place in places:
+        card, box, middle = place["card"], place["box"], place["zone"]
+        toward = math.atan2(box["y"] - middle["y"], box["x"] - middle["x"])
+        lies = math.atan2(card["y"] - middle["y"], card["x"] - middle["x"])
+        off = abs((lies - toward + math.pi) % (2 * math.pi) - math.pi)
+        assert off < math.radians(25), f"{where}: seat {place['seat']}'s card {math.degrees(off):.0f} deg off: {place}"
+        assert math.dist(card.values(), box.values()) < math.dist(middle.values(), box.values()), (where, place)
+    played = [p for p in places if p["played"]]
+    # the order of play: the leader (here Ann's left, seat 1) 1, then clockwise
+    assert [p["order"] for p in played] == [str(k + 1) for k in range(len(played))], (where, played)
+    assert [p["seat"] for p in played] == list(range(1, len(played) + 1)), (where, played)
+
+
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_seats_around_the_table(
     players: int, server: ServerProcess, new_context: Callable[..., BrowserContext], screenshot
@@ -148,6 +182,7 @@ def test_seats_around_the_table(
         check_layout(page, players, f"{players} players, {where}, play")
         if viewport != DESKTOP:
             check_hand_on_screen(page, f"{players} players, {where}, play", 60 // players)
+        check_trick_by_seat(page, players, f"{players} players, {where}, play")
         screenshot(page, f"seats-{players}-{where.replace('small phone', 'phone-360')}")
     page.set_viewport_size(DESKTOP)
     page.wait_for_timeout(150)

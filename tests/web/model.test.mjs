@@ -131,3 +131,37 @@ test('who sits where: names and connections from the table frames', () => {
   assert.ok(offline.includes('Ben'), 'Ben was seen offline');
   assert.equal(offline.at(-1), '');
 });
+
+test('the seats behind a hand\'s summary show its totals: the hand that ended, scored as the sheet\'s new row', async () => {
+  const state = model.newTableState();
+  const steps = await play(model, state, recorded('wizard'));
+  const ended = steps.filter((s) => s.handEnded);
+  assert.ok(ended.length >= 1);
+  for (const step of ended) {
+    const row = step.message.view.sheet.at(-1);
+    const scored = model.endOfHand(step.previous, step.message, step.done, { scored: true }).view;
+    assert.deepEqual(scored.scores, row[7]); // the summary's totals
+    assert.equal(scored.round_index, step.previous.view.round_index); // still the hand that ended
+    // unscored (while its last trick lies on the table) the totals before the hand
+    assert.deepEqual(model.endOfHand(step.previous, step.message, step.done).view.scores, step.previous.view.scores);
+  }
+  assert.ok(ended.some((s) => JSON.stringify(s.message.view.scores) !== JSON.stringify(s.previous.view.scores)));
+});
+
+test('the hint marks the best action; in Wily\'s passing the three best cards, fewer once some are given', () => {
+  const wily = views(recorded('wily')).find((f) => f.view.phase === 'pass_cards' && f.view.given.length === 0);
+  assert.ok(wily, 'a passing view was recorded');
+  const state = model.newTableState();
+  const hand = wily.view.hand;
+  const values = hand.slice(0, 5).map((card, k) => ({ action: card, value: 0.9 - k / 10 }));
+  assert.deepEqual(model.hintedActions(state, wily.view), new Set()); // no hint asked
+  state.hint = { waiting: true };
+  assert.deepEqual(model.hintedActions(state, wily.view), new Set());
+  state.hint = { waiting: false, values, best: values[0].action };
+  assert.deepEqual(model.hintedActions(state, wily.view), new Set(hand.slice(0, 3)));
+  const oneGiven = { ...wily.view, given: [hand[4]] };
+  assert.deepEqual(model.hintedActions(state, oneGiven), new Set(hand.slice(0, 2)));
+  const bidding = views(recorded('wizard')).find((f) => f.view.phase === 'bid');
+  state.hint = { waiting: false, values: [{ action: 61, value: 12.6 }, { action: 60, value: 3 }], best: 61 };
+  assert.deepEqual(model.hintedActions(state, bidding.view), new Set([61]));
+});

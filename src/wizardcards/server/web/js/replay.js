@@ -10,7 +10,7 @@ import { t } from './i18n.js';
 import { languageSwitch } from './language_switch.js';
 import { GAME_NAMES, handSizes, teamName } from './rules.js';
 import { openRulesHelp } from './rules_help.js';
-import { ranking, scorekeeperLine, wilyChart, wilySheet, wizardChart, wizardSheet } from './scores.js';
+import { ranking, wilyChart, wilySheet, wizardChart, wizardSheet } from './scores.js';
 import { replayLog } from './table_log.js';
 import { passTarget } from './table_model.js';
 import { drawMoves, moveList } from './table_moves.js';
@@ -208,11 +208,11 @@ class Replay {
     // scores
     if (v.game === 'wizard') {
       fill(this.el.chart, v.sheet.length ? wizardChart(v.sheet, this.names, handSizes(v.rules).length) : null);
-      fill(this.el.sheet, scorekeeperLine(v, this.names), v.sheet.length ? wizardSheet(v.sheet, this.names, { style }) : h('p', { class: 'muted' }, t('replay.no_round_yet')));
+      fill(this.el.sheet, v.sheet.length ? wizardSheet(v.sheet, this.names, { style }) : h('p', { class: 'muted' }, t('replay.no_round_yet')));
     } else {
       const hands = this.steps.at(-1).view.sheet.length;
       fill(this.el.chart, v.sheet.length ? wilyChart(v.sheet, v.teams, this.names, hands) : null);
-      fill(this.el.sheet, scorekeeperLine(v, this.names), v.sheet.length ? wilySheet(v.sheet, v.teams, this.names) : h('p', { class: 'muted' }, t('replay.no_hand_yet')));
+      fill(this.el.sheet, v.sheet.length ? wilySheet(v.sheet, v.teams, this.names) : h('p', { class: 'muted' }, t('replay.no_hand_yet')));
     }
     fill(this.el.result, v.phase === 'game_over'
       ? h('ol', { class: 'ranking' }, ranking(v, this.names).map((row) => h('li', { class: row.winner ? 'winner' : '' },

@@ -2,7 +2,9 @@
 // before the next hand is dealt on screen. Wizard: each player's bid, tricks, points for the hand and total, made or
 // missed. Wily Wizards: the contract (who bid how many, the trump), whether it was made, and which team gained a
 // letter. It stays until dismissed (its button, Escape, Enter, a click beside it) or for a few seconds (a bar shows
-// the time left); the table behind it waits meanwhile and shows what the server sent once it closes.
+// the time left), or until dismissed only where the player asked for that (its checkbox, the ⋯ menu's); the table
+// behind it waits meanwhile and shows what the server sent once it closes. A line of the score sheet opens a hand's
+// summary again.
 //
 // Everything it says comes from the score sheet's new row (the server's; core/view.py), none of it is worked out here.
 
@@ -79,21 +81,33 @@ function wilyBody(row, view, names, nameOf, mySeat) {
  * Show the summary of the hand that ``row`` (the sheet's newest row) records, over ``host``; resolves when it is
  * dismissed or after ``holdMs``. ``view`` is the view after the hand (its rules, teams, round number).
  */
-export function showRoundSummary(host, { row, view, names, nameOf, mySeat, number, holdMs }) {
+export function showRoundSummary(host, { row, view, names, nameOf, mySeat, number, holdMs, again = false, keep = false, onKeep = null }) {
+  // one summary at a time: a hand's own summary closes one opened again from the score sheet
+  document.getElementById('round-summary')?.dispatchEvent(new Event('close-summary'));
   return new Promise((resolve) => {
     const wizard = view.game === 'wizard';
     const title = wizard ? t('table.summary.title_round', { number }) : t('table.summary.title_hand', { number });
-    const close = h('button', { type: 'button', class: 'primary', id: 'btn-round-next' },
-      view.phase === 'game_over' ? t('table.summary.to_results') : t('table.summary.next'));
-    const bar = h('div', { class: 'round-timer', 'aria-hidden': 'true' });
-    bar.style.animationDuration = `${holdMs}ms`;
+    let closeWord = t('table.summary.next');
+    if (again) closeWord = t('table.close');
+    else if (view.phase === 'game_over') closeWord = t('table.summary.to_results');
+    const close = h('button', { type: 'button', class: 'primary', id: 'btn-round-next' }, closeWord);
+    // held for holdMs (a bar shows the time running out), or until closed (holdMs null: the setting, or opened again)
+    const bar = holdMs ? h('div', { class: 'round-timer', 'aria-hidden': 'true' }) : null;
+    if (bar) bar.style.animationDuration = `${holdMs}ms`;
+    const keepBox = h('input', { type: 'checkbox', id: 'round-keep', checked: keep });
+    keepBox.addEventListener('change', () => {
+      if (onKeep) onKeep(keepBox.checked);
+      if (keepBox.checked) { clearTimeout(timer); bar?.remove(); } // this one stays too
+    });
     const card = h('div', { class: 'round-card', role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'round-title' },
       h('h2', { id: 'round-title' }, title),
       wizard ? wizardRows(row, view, nameOf) : wilyBody(row, view, names, nameOf, mySeat),
-      h('div', { class: 'row buttons' }, close), bar);
-    const overlay = h('section', { class: 'round-summary', id: 'round-summary', dataset: { game: view.game } }, card);
+      h('div', { class: 'row buttons' },
+        onKeep ? h('label', { class: 'round-keep', for: 'round-keep' }, keepBox, ` ${t('table.summary.keep')}`) : null, close), bar);
+    const overlay = h('section', { class: 'round-summary', id: 'round-summary', dataset: { game: view.game, again: again ? 'yes' : 'no' } }, card);
     const previous = document.activeElement;
     let done = false;
+    let timer = null;
     const finish = () => {
       if (done) return;
       done = true;
@@ -116,8 +130,9 @@ export function showRoundSummary(host, { row, view, names, nameOf, mySeat, numbe
     };
     close.addEventListener('click', finish);
     overlay.addEventListener('click', (event) => { if (event.target === overlay) finish(); });
+    overlay.addEventListener('close-summary', finish);
     document.addEventListener('keydown', onKey, true);
-    const timer = setTimeout(finish, holdMs);
+    if (holdMs) timer = setTimeout(finish, holdMs);
     host.append(overlay);
     // its button takes the focus (a screen reader reads the summary), unless a chat line is being typed
     if (!typing(document.activeElement)) close.focus({ preventScroll: true });

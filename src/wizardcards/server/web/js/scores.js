@@ -123,12 +123,6 @@ function trumpText(row) {
   return suit < 0 ? t('scores.no_trump') : `${SUITS[suit].name}`;
 }
 
-/** Who keeps score (the lowest card of the first draw, RULES.md "Dealer"), named above every score sheet. */
-export function scorekeeperLine(view, names) {
-  return h('p', { class: 'scorekeeper' }, `${t('scores.scorekeeper')} `,
-    h('strong', {}, names[view.scorekeeper] ?? t('rules.seat', { number: view.scorekeeper + 1 })));
-}
-
 export function wizardSheet(sheet, names, { style = '2..A', scores = null } = {}) {
   const table = h('table', { class: 'sheet' },
     h('caption', { class: 'visually-hidden' }, t('scores.wizard_caption')),

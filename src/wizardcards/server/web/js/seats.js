@@ -1,6 +1,7 @@
 // Where everyone sits at the table: the seat boxes placed around the felt as at a real table, the others on your
 // left, across and on your right in playing order (clockwise from your left), you at the bottom above your hand; the
-// trick in the middle between them, the trump in the bottom-left corner and *Last trick* in the bottom-right one.
+// trick in the middle between them (each card toward its player), the trump in the bottom-left corner and *Last
+// trick* in the bottom-right one.
 //
 // The layout is computed in pixels from the boxes' measured sizes, so that no box covers another at any player count
 // or screen width: the table (the "ring") grows taller when its boxes need more room than the screen gives it. This
@@ -94,6 +95,29 @@ export function layoutRing({ ring, seats, zone, corners, zoneNeed }) {
   const [bottomLeft, bottomRight] = corners;
   if (bottomLeft) place(bottomLeft, 0, height - bottomLeft.offsetHeight);
   if (bottomRight) place(bottomRight, width - bottomRight.offsetWidth, height - bottomRight.offsetHeight);
+}
+
+/**
+ * Lay each card of the trick in front of its player, as at a real table: ``area`` the trick's element (positioned),
+ * ``cards`` [{el, toward}] with ``toward`` the player's box (a DOMRect). A card goes from the middle of the area
+ * straight toward its player, as far as the area allows (onto an ellipse inside it), so that it points at the one who
+ * played it; cards of neighbours may overlap a little, the later one on top.
+ */
+export function layTowardPlayers(area, cards) {
+  const box = area.getBoundingClientRect();
+  const cx = box.width / 2;
+  const cy = box.height / 2;
+  for (const { el, toward } of cards) {
+    const w = el.offsetWidth;
+    const hgt = el.offsetHeight;
+    const a = Math.max(0, cx - w / 2); // how far a card's centre may go from the middle, across and up or down
+    const b = Math.max(0, cy - hgt / 2);
+    const dx = toward.left + toward.width / 2 - (box.left + cx);
+    const dy = toward.top + toward.height / 2 - (box.top + cy);
+    const reach = Math.hypot(a ? dx / a : 0, b ? dy / b : 0);
+    const k = reach ? 1 / reach : 0;
+    place(el, cx + (a ? dx * k : 0) - w / 2, cy + (b ? dy * k : 0) - hgt / 2);
+  }
 }
 
 /** The centre of an element's box on the page, for a card's flight from or to it. */

@@ -19,7 +19,7 @@ import {
 } from './table_model.js';
 import { renderMoves } from './table_moves.js';
 import { rematchLink, renderGameOver } from './table_over.js';
-import { newMotion, notePlayedFrom, pump, startFlights } from './table_pace.js';
+import { keepSummary, newMotion, notePlayedFrom, openHandSummary, pump, startFlights } from './table_pace.js';
 import { buildPage, renderInfo, showConnection } from './table_page.js';
 import { layout, renderSeats, renderTeams } from './table_ring.js';
 import { narrowScreen, renderChat, renderScores, togglePanel } from './table_side.js';
@@ -291,6 +291,17 @@ class TableScreen {
     renderGameOver(this, this.state.shown, true);
     renderStatus(this, this.state.shown.view);
   }
+
+  /** A hand's summary again, from its line of the score sheet: until closed (on a phone the panel gives way). */
+  reopenHandSummary(index) {
+    const v = this.state.shown && this.state.shown.view;
+    if (!v || !(v.sheet || [])[index]) return;
+    if (this.state.panel) togglePanel(this, null);
+    openHandSummary(this, v, index, null, { again: true });
+  }
+
+  /** The setting changed in a summary: the ⋯ menu's box says the same. */
+  syncKeepSummary() { this.el.keepSummary.checked = keepSummary(); }
 
   // --- decisions ----------------------------------------------------------------------------------------------
 

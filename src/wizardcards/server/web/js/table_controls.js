@@ -113,7 +113,7 @@ export function renderHint(ctrl, v) {
   };
   // values: the mean score of the round (Wizard), or the chance that the team gains the hand's letter (Wily)
   const worth = (entry) => (v.game === 'wily' ? t('table.hint.chance', { percent: Math.round(entry.value * 100) })
-    : t('table.hint.points', { points: `${entry.value >= 0 ? '+' : ''}${Math.round(entry.value)}` }));
+    : t('table.hint.points', { points: Math.round(entry.value) })); // a search's mean, not a promise: "about 13 on average"
   const [best, ...rest] = state.hint.values;
   const then = rest.slice(0, 2).map((entry) => `${text(entry)} (${worth(entry)})`).join(', ');
   fill(box, h('p', {}, h('b', {}, `${t('table.hint.title')} `),

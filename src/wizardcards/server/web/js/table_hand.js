@@ -6,7 +6,7 @@
 import { cardAction, cardName, cardSvg, sortHand } from './cards.js';
 import { fill, h } from './dom.js';
 import { t } from './i18n.js';
-import { legalNow, myTurn } from './table_model.js';
+import { hintedActions, legalNow, myTurn } from './table_model.js';
 
 export function renderHand(ctrl, v) {
   const { el, state } = ctrl;
@@ -20,7 +20,7 @@ export function renderHand(ctrl, v) {
   const cards = sortHand(v.hand, v.trump_suit);
   const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest('#hand .card')
     ? Number(document.activeElement.dataset.card) : null;
-  const hinted = state.hint && !state.hint.waiting ? state.hint.best : null;
+  const hinted = hintedActions(state, v); // in Wily's passing the three cards the hint's box names
   const playPhase = v.phase === 'play';
   const buttons = cards.map((card) => {
     const action = cardAction(card);
@@ -31,7 +31,7 @@ export function renderHand(ctrl, v) {
       selected = state.passSelection.has(card);
     }
     const name = cardName(card, style);
-    const isHinted = hinted === action && playable;
+    const isHinted = hinted.has(action) && playable;
     const notes = [];
     if (passing && selected) notes.push(t('table.hand.chosen'));
     if (!passing && playPhase && turn && !playable) notes.push(t('table.hand.not_now'));

@@ -145,14 +145,16 @@ export function completedTrick(previous, message) {
 }
 
 /** What the table looks like once a hand's last card is down: the hand that ended (its trump, dealer, bids), the
- * trick complete, nobody on turn; the view after it already holds the next hand, shown after the summary. */
-export function endOfHand(previous, message, done) {
+ * trick complete, nobody on turn; the view after it already holds the next hand, shown after the summary.
+ * ``scored``: with the totals after the hand (the next view's, the summary's), for the seats behind the summary. */
+export function endOfHand(previous, message, done, { scored = false } = {}) {
   const v = previous.view;
+  const scores = scored ? message.view.scores : v.scores;
   const tricksWon = [...v.tricks_won];
   if (done.winner >= 0) tricksWon[done.winner] = (tricksWon[done.winner] || 0) + 1;
   const played = new Set(done.cards);
   return { ...message, last_trick: done,
-    view: { ...v, trick: [], hand: v.hand.filter((card) => !played.has(card)), tricks_won: tricksWon,
+    view: { ...v, trick: [], hand: v.hand.filter((card) => !played.has(card)), tricks_won: tricksWon, scores,
       current_player: -1, legal_actions: [], phase: 'play' } };
 }
 
@@ -190,6 +192,15 @@ export function myTurn(state, v) {
 /** The legal actions this page may take now (none while a decision is in flight). */
 export function legalNow(state, v) {
   return new Set(myTurn(state, v) && !state.pending ? v.legal_actions : []);
+}
+
+/** The actions the hint suggests (a Set): the best one; in Wily's passing as many of the best as cards are still to
+ * give (three, best first), which the hint's box names. */
+export function hintedActions(state, v) {
+  const hint = state.hint;
+  if (!hint || hint.waiting) return new Set();
+  if (v.phase === 'pass_cards') return new Set(hint.values.slice(0, Math.max(0, 3 - v.given.length)).map((entry) => entry.action));
+  return new Set(hint.best === null || hint.best === undefined ? [] : [hint.best]);
 }
 
 /** You first (at the bottom), then the others in playing order: clockwise from your left. */

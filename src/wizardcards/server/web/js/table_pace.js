@@ -12,11 +12,12 @@
 // in once laid out), playedFrom (where this seat's card was clicked).
 
 import { cardName } from './cards.js';
-import { announce, storageGet } from './dom.js';
+import { announce, storageGet, storageSet } from './dom.js';
 import { t } from './i18n.js';
 import { endOfHand, nextView } from './table_model.js';
 import { showRoundSummary } from './round_summary.js';
 import { centreOf, flyIn } from './seats.js';
+import { layout, renderSeats } from './table_ring.js';
 
 // milliseconds: deal, a card's flight from its player to the trick; trick, a finished trick on the table; fly, its
 // flight to the winner; summary, the hand's summary; queued, between views that waited behind one of these
@@ -26,6 +27,11 @@ const SPEEDS = {
   off: { deal: 0, trick: 0, fly: 0, summary: 0, queued: 0 },
 };
 export const SPEED_KEY = 'wizardcards.speed';
+// "keep the summary until I close it": a hand's summary then waits for its button (or Escape, Enter, a click beside it)
+export const KEEP_SUMMARY_KEY = 'wizardcards.keepSummary';
+
+export const keepSummary = () => storageGet(KEEP_SUMMARY_KEY, false) === true;
+export const setKeepSummary = (keep) => storageSet(KEEP_SUMMARY_KEY, !!keep);
 
 const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 
@@ -68,6 +74,11 @@ export async function pump(ctrl) {
       }
       if (handEnded && pace.summary > 0) {
         state.animating = true;
+        // the seats behind the summary show the totals it shows (the hand that ended, scored)
+        if (done) {
+          renderSeats(ctrl, endOfHand(previous, message, done, { scored: true }).view);
+          layout(ctrl);
+        }
         await showHandSummary(ctrl, message);
         waited = true;
       }
@@ -90,9 +101,15 @@ export async function pump(ctrl) {
 async function showHandSummary(ctrl, message) {
   const v = message.view;
   const sheet = v.sheet || [];
-  await showRoundSummary(ctrl.screenEl, {
-    row: sheet.at(-1), view: v, names: ctrl.state.names, nameOf: (seat) => ctrl.nameOf(seat), mySeat: ctrl.state.seat,
-    number: sheet.length, holdMs: speed().summary,
+  await openHandSummary(ctrl, v, sheet.length - 1, keepSummary() ? null : speed().summary);
+}
+
+/** The summary of the hand ``index`` of the view's sheet (``holdMs`` null: until closed); resolves once closed. Also
+ * what a click on a line of the score sheet opens again. */
+export function openHandSummary(ctrl, v, index, holdMs = null, { again = false } = {}) {
+  return showRoundSummary(ctrl.screenEl, {
+    row: v.sheet[index], view: v, names: ctrl.state.names, nameOf: (seat) => ctrl.nameOf(seat), mySeat: ctrl.state.seat,
+    number: index + 1, holdMs, again, keep: keepSummary(), onKeep: (keep) => { setKeepSummary(keep); ctrl.syncKeepSummary(); },
   });
 }
 

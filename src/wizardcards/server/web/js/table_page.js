@@ -1,6 +1,6 @@
 // The table page's skeleton and its header: every region's element (ctrl.el, filled by the region's view module),
-// the top bar (the game and round, on a phone the *Scores* and *Chat* buttons, the ⋯ menu: speed, language, rules,
-// keys, lobby) and the connection banner.
+// the top bar (the game and round, on a phone the *Scores* and *Chat* buttons, the ⋯ menu: speed, keeping the hand's
+// summary, language, rules, keys, lobby) and the connection banner.
 //
 // Regions and their modules: the ring of seats (table_ring.js), the trick and trump (table_trick.js), the turn line
 // (table_turn.js), the controls and hint (table_controls.js), the hand (table_hand.js), the side panels (scores,
@@ -12,7 +12,7 @@ import { t } from './i18n.js';
 import { languageSwitch } from './language_switch.js';
 import { GAME_NAMES, handSizes } from './rules.js';
 import { moveList } from './table_moves.js';
-import { speed, SPEED_KEY } from './table_pace.js';
+import { keepSummary, setKeepSummary, speed, SPEED_KEY } from './table_pace.js';
 
 function topBar(ctrl, el) {
   el.info = h('div', { class: 'game-info', id: 'game-info' }, t('table.connecting'));
@@ -25,12 +25,15 @@ function topBar(ctrl, el) {
     h('option', { value: 'normal' }, t('table.speed.normal')), h('option', { value: 'fast' }, t('table.speed.fast')),
     h('option', { value: 'off' }, t('table.speed.off')));
   el.speed.value = speed().name;
+  el.keepSummary = h('input', { type: 'checkbox', id: 'keep-summary', checked: keepSummary(),
+    onchange: () => setKeepSummary(el.keepSummary.checked) });
   el.logButton = h('button', { type: 'button', id: 'btn-log', class: 'narrow-only',
     onclick: () => ctrl.togglePanel('log'), 'aria-expanded': 'false' }, t('table.log.button'));
   el.menu = h('details', { class: 'menu', id: 'table-menu' },
     h('summary', { 'aria-label': t('table.menu') }, '\u22ef'),
     h('div', { class: 'menu-body' },
       h('label', { for: 'speed' }, t('table.speed.label')), el.speed,
+      h('label', { class: 'menu-check', for: 'keep-summary' }, el.keepSummary, ` ${t('table.summary.keep')}`),
       languageSwitch(),
       h('button', { type: 'button', id: 'btn-rules', onclick: () => ctrl.showRules() }, t('table.rules')),
       h('button', { type: 'button', onclick: () => ctrl.showHelp() }, t('table.keys_button')),

@@ -7,7 +7,7 @@ import { fill, h } from './dom.js';
 import { t } from './i18n.js';
 import { teamMembers, teamName } from './rules.js';
 import { teamList } from './scores.js';
-import { layoutRing } from './seats.js';
+import { layoutRing, layTowardPlayers, sides } from './seats.js';
 import { phaseKey, seatOrder, trickBySeat } from './table_model.js';
 
 export function renderTeams(ctrl, v) {
@@ -65,7 +65,9 @@ function statsOf(v, seat) {
     stats.push(h('span', { class: 'stat' }, h('span', { class: 'k' }, `${t('table.stat.won')} `), h('b', {}, String(won))));
     said.push(last === '–' ? t('table.said.no_call') : t('table.said.call', { call: last }), t('table.said.won', { count: won }));
   }
-  return { stats, said };
+  // a dot between the figures: "Won 0 · 0 pts", not "Won 0 0 pts" (read as "Won 00")
+  const spaced = stats.flatMap((stat, k) => (k ? [h('span', { class: 'stat-sep', 'aria-hidden': 'true' }, '\u00b7'), stat] : [stat]));
+  return { stats: spaced, said };
 }
 
 export function renderSeats(ctrl, v) {
@@ -108,10 +110,15 @@ export function layout(ctrl) {
     ring: el.ring, seats: [...el.seats.children], zone: el.zone, corners: [el.trump, el.lastButton],
     zoneNeed: (width) => zoneNeed(ctrl, width),
   });
+  if (el.trick.classList.contains('by-seat')) {
+    // each place of the trick toward the box of its player, now that the boxes are placed
+    layTowardPlayers(el.trick, [...el.trick.querySelectorAll('.slot')].map((slot) => ({ el: slot,
+      toward: el.seats.querySelector(`[data-seat="${slot.dataset.seat}"]`)?.getBoundingClientRect() })).filter((c) => c.toward));
+  }
 }
 
 /** The height the middle of the table needs at a width: in play a full trick (each player's card with their name
- * under it, in rows that fit) with the winner's line, kept from the first card to the last so that the seats do not
+ * under it, as many rows as a line of them would take, two at least with someone across) with the winner's line, kept from the first card to the last so that the seats do not
  * move during a hand's play; during the bidding, what is shown there (the bid buttons need the room on a phone). */
 function zoneNeed(ctrl, width) {
   const { el } = ctrl;
@@ -121,7 +128,9 @@ function zoneNeed(ctrl, width) {
   const slot = card + 18; // a place is a little wider than its card: room for the player's name
   const { players, phase } = ctrl.state.shown.view;
   const perRow = Math.max(1, Math.floor((width + gap) / (slot + gap)));
-  const rows = Math.ceil(players / perRow);
+  // the cards lie by seat: with someone across, a row of cards for them above yours at least
+  const across = sides(players - 1)[1] > 0;
+  const rows = Math.max(Math.ceil(players / perRow), across ? 2 : 1);
   const playing = phase === 'play' || phase === 'game_over';
   const trickHeight = playing ? rows * (card * 1.4 + 34) + (rows - 1) * gap + 26 : 0;
   el.zone.style.height = 'auto';

@@ -5,7 +5,7 @@
 import { fill, h } from './dom.js';
 import { t } from './i18n.js';
 import { handSizes } from './rules.js';
-import { scorekeeperLine, wilyChart, wilySheet, wizardChart, wizardSheet } from './scores.js';
+import { wilyChart, wilySheet, wizardChart, wizardSheet } from './scores.js';
 
 export const narrowScreen = () => window.matchMedia('(max-width: 999px)').matches;
 
@@ -15,12 +15,26 @@ export function renderScores(ctrl, v) {
   if (v.game === 'wizard') {
     const rounds = handSizes(v.rules).length;
     fill(el.chart, sheet.length ? wizardChart(sheet, state.names, rounds) : h('p', { class: 'muted' }, t('table.chart.rounds')));
-    fill(el.sheet, scorekeeperLine(v, state.names), sheet.length ? wizardSheet(sheet, state.names, { style: v.rules.rank_style }) : null);
+    fill(el.sheet, sheet.length ? wizardSheet(sheet, state.names, { style: v.rules.rank_style }) : null);
   } else {
     fill(el.chart, sheet.length ? wilyChart(sheet, v.teams, state.names, sheet.length + (v.phase === 'game_over' ? 0 : 1))
       : h('p', { class: 'muted' }, t('table.chart.hands')));
-    fill(el.sheet, scorekeeperLine(v, state.names), sheet.length ? wilySheet(sheet, v.teams, state.names) : null);
+    fill(el.sheet, sheet.length ? wilySheet(sheet, v.teams, state.names) : null);
   }
+  reopenFromSheet(ctrl, v);
+}
+
+/** Each line of the sheet opens that hand's summary again (its number is a button; a click anywhere on the line
+ * does the same), for a player who missed it or closed it too soon. */
+function reopenFromSheet(ctrl, v) {
+  [...ctrl.el.sheet.querySelectorAll('table.sheet tbody tr')].forEach((line, index) => {
+    const cell = line.querySelector('th');
+    if (!cell) return;
+    const word = t(v.game === 'wizard' ? 'table.summary.again_round' : 'table.summary.again_hand', { number: index + 1 });
+    cell.replaceChildren(h('button', { type: 'button', class: 'sheet-again', title: word, 'aria-label': word }, ...cell.childNodes));
+    line.classList.add('reopens');
+    line.addEventListener('click', () => ctrl.reopenHandSummary(index));
+  });
 }
 
 export function renderChat(ctrl) {

@@ -1,5 +1,5 @@
-// The middle of the table and its corners: the trick (a place per player in playing order, the cards that fly in, the
-// winner's ★), during the bidding the sum of the bids or the auction's calls, the trump box (bottom left) and the
+// The middle of the table and its corners: the trick (a place per player, in front of that player, numbered in the
+// order of play; the cards that fly in, the winner's ★), during the bidding the sum of the bids or the auction's calls, the trump box (bottom left) and the
 // *Last trick* dialog. Draws from the model's state (ctrl.state) and the view on screen.
 
 import { cardName, cardSvg, isJester, isWizard, SUITS, suitIcon } from './cards.js';
@@ -23,7 +23,9 @@ export function renderTrump(ctrl, v) {
   let text;
   if (v.trump_suit >= 0) {
     const suit = SUITS[v.trump_suit];
-    text = h('span', { class: 'trump-text' }, `${t('table.trump.trump')} `, suitIcon(v.trump_suit, 18), h('b', {}, suit.name));
+    // a Wizard turned up: the dealer chose the trump, and the box says so for the whole hand
+    const chooser = v.game === 'wizard' && isWizard(v.trump_card) ? h('span', { class: 'trump-chooser' }, ` ${ctrl.about(v.dealer, 'table.trump.chosen_by')}`) : null;
+    text = h('span', { class: 'trump-text' }, `${t('table.trump.trump')} `, suitIcon(v.trump_suit, 18), h('b', {}, suit.name), chooser);
   } else if (v.game === 'wizard' && isWizard(v.trump_card) && v.phase === 'choose_trump') {
     text = h('span', { class: 'trump-text' }, ctrl.about(v.dealer, 'table.trump.wizard_turned'));
   } else if (v.game === 'wily' && (v.phase === 'auction' || v.phase === 'name_trump')) {
@@ -58,6 +60,7 @@ export function renderTrick(ctrl, v, override) {
   el.trick.classList.toggle('complete', !!override);
   el.trick.classList.remove('flown');
   el.trick.classList.toggle('bidding-view', !showTrick);
+  el.trick.classList.toggle('by-seat', !!showTrick); // each card in front of its player (table_ring.js lays them)
   const drawn = motion.trickDrawn;
   motion.trickDrawn = showTrick ? { leader, cards: [...cards] } : null;
   motion.flights = [];
@@ -80,8 +83,11 @@ export function renderTrick(ctrl, v, override) {
       const cardEl = h('div', { class: 'trick-card', role: 'img', 'aria-label':
         t(k === 0 ? 'table.trick.card_led' : 'table.trick.card', { name, card: cardName(card, style) })
         + (wins ? `, ${t('table.trick.wins')}` : '') },
-      cardSvg(card, style), wins ? h('span', { class: 'win-star', 'aria-hidden': 'true' }, '\u2605') : null);
-      slots.push(h('figure', { class: `slot played${wins ? ' winner' : ''}`, dataset: { card: String(card), seat: String(seat) } },
+      cardSvg(card, style), wins ? h('span', { class: 'win-star', 'aria-hidden': 'true' }, '\u2605') : null,
+      // the order of play, as the cards lie by seat: 1 led; a later card lies over an earlier one
+      h('span', { class: 'trick-order', 'aria-hidden': 'true' }, String(k + 1)));
+      slots.push(h('figure', { class: `slot played${wins ? ' winner' : ''}`, style: { zIndex: String(k + 1) },
+        dataset: { card: String(card), seat: String(seat), order: String(k + 1) } },
         cardEl,
         h('figcaption', {}, h('span', { class: 'who' }, name), k === 0 ? h('span', { class: 'led' }, t('table.trick.led')) : null)));
       if (k >= firstNew) arriving.push({ el: cardEl, seat, card });
