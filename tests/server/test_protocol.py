@@ -299,9 +299,9 @@ def test_a_hint_being_worked_out_holds_up_nothing_and_a_second_one_waits(
 
     right = BotWorkers.hint
 
-    async def slow(self: BotWorkers, view: Any, seq: int) -> Any:
+    async def slow(self: BotWorkers, view: Any, seq: int, *asker: Any) -> Any:
         await asyncio.sleep(0.5)
-        return await right(self, view, seq)
+        return await right(self, view, seq, *asker)
 
     monkeypatch.setattr(BotWorkers, "hint", slow)
     with ExitStack() as stack:
