@@ -56,9 +56,9 @@ attack / p95 alone (target <= 1.5). ``--starve-seated``: the attacker sits at ea
 so its questions come before nobody's as the victim's do, and only the round robin over clients (networks) is left
 between them.
 
-The ordinary tables connect from addresses of their own too (127.1.0.1 for table 0, 127.1.0.2 for table 1, ...), so
-the server's per-client limits apply to them as they would to 50 groups of players on the internet, with the
-server's default limits. ``--limit`` and ``--bot-workers`` are passed to ``wizard serve`` only when given, so the
+The ordinary tables connect from addresses of their own too (127.1.0.1 for table 0, 127.1.1.1 for table 1, ...: a
+/24 each), so the server's per-client and per-network limits apply to them as they would to 50 groups of players on
+the internet, with the server's default limits. ``--limit`` and ``--bot-workers`` are passed to ``wizard serve`` only when given, so the
 benchmark also runs against the server from before issue 14 (which has neither).
 
 Reported per phase: accepted actions per second, the 50th and 99th percentile time from sending an action to
@@ -125,7 +125,9 @@ FRESH_ADDRESS = "127.0.30.1"  # a client of another network, who only wants to s
 
 
 def table_address(number: int) -> str:
-    return f"127.1.{number // 250}.{number % 250 + 1}"
+    """Table ``number``'s players' address: a /24 of its own (127.1.N.1), as 50 groups of players on the internet
+    would have, so that the per-network limits apply to them one table at a time."""
+    return f"127.1.{number % 256}.{number // 256 + 1}"
 
 
 def free_port() -> int:
