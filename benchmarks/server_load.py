@@ -58,8 +58,8 @@ between them.
 
 The ordinary tables connect from addresses of their own too (127.1.0.1 for table 0, 127.1.1.1 for table 1, ...: a
 /24 each), so the server's per-client and per-network limits apply to them as they would to 50 groups of players on
-the internet, with the server's default limits. ``--limit`` and ``--bot-workers`` are passed to ``wizard serve`` only when given, so the
-benchmark also runs against the server from before issue 14 (which has neither).
+the internet, with the server's default limits. ``--limit`` and ``--bot-workers`` are passed to ``wizard serve``
+only when given, so the benchmark also runs against the server from before issue 14 (which has neither).
 
 Reported per phase: accepted actions per second, the 50th and 99th percentile time from sending an action to
 receiving the view it produced, errors, and **tables stalled**: ordinary tables whose seat on turn waited more than
