@@ -81,6 +81,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import base64
+import functools
 import gc
 import itertools
 import json
@@ -559,7 +560,7 @@ async def replay_flood(base: str, table_id: str, address: str, stats: dict[str, 
 
 
 def replay_flood_process(base: str, table_id: str, seconds: float) -> dict[str, float]:
-    """The replay flood's loops for ``seconds``, in a process of their own (``replay_flood_elsewhere``)."""
+    """The replay flood's loops for ``seconds``, in a process of their own (``elsewhere``)."""
     async def flood() -> dict[str, float]:
         stats: dict[str, float] = {}
         stop_at = time.perf_counter() + seconds
@@ -574,12 +575,14 @@ def replay_flood_process(base: str, table_id: str, seconds: float) -> dict[str, 
     return asyncio.run(flood())
 
 
-async def replay_flood_elsewhere(base: str, table_id: str, stats: dict[str, float], stop_at: float) -> None:
-    """The replay flood from another process: its clients' own work (hundreds of requests of 100 KB and more) would
-    otherwise take this process's CPU from the ordinary clients, whose latency it measures."""
+async def elsewhere(process: Callable[..., dict[str, float]], args: tuple[Any, ...], stats: dict[str, float],
+                    stop_at: float) -> None:
+    """A hostile client's ``process(*args, seconds)`` run in another process until ``stop_at``, its figures into
+    ``stats``: a flood's own work (hundreds of requests of 100 KB, a thousand connection attempts) would otherwise
+    take this process's CPU from the ordinary clients, whose latency it measures."""
     loop = asyncio.get_running_loop()
     with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
-        job = loop.run_in_executor(pool, replay_flood_process, base, table_id, stop_at - time.perf_counter())
+        job = loop.run_in_executor(pool, functools.partial(process, *args), stop_at - time.perf_counter())
         try:
             stats.update(await asyncio.shield(job))
         except asyncio.CancelledError:  # the phase is over: the process stops at its end too
@@ -692,26 +695,13 @@ async def fill(port: int, base: str, run: Run, stats: dict[str, Any], stop_at: f
 
 
 def fd_flood_process(port: int, base: str, seconds: float) -> dict[str, float]:
-    """The descriptor flood for ``seconds``, in a process of their own (``fd_flood_elsewhere``)."""
+    """The descriptor flood for ``seconds``, in a process of their own (``elsewhere``)."""
     async def flood() -> dict[str, float]:
         stats: dict[str, float] = {}
         await fd_flood(port, base, stats, time.perf_counter() + seconds)
         return stats
 
     return asyncio.run(flood())
-
-
-async def fd_flood_elsewhere(port: int, base: str, stats: dict[str, float], stop_at: float) -> None:
-    """The descriptor flood from another process: its thousand connection attempts would otherwise take this
-    process's CPU from the ordinary clients, whose latency it measures (as the replay flood's)."""
-    loop = asyncio.get_running_loop()
-    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
-        job = loop.run_in_executor(pool, fd_flood_process, port, base, stop_at - time.perf_counter())
-        try:
-            stats.update(await asyncio.shield(job))
-        except asyncio.CancelledError:  # the phase is over: the process stops at its end too
-            stats.update(await job)
-            raise
 
 
 async def fd_flood(port: int, base: str, stats: dict[str, float], stop_at: float) -> None:
@@ -798,11 +788,12 @@ async def hostile(port: int, base: str, kinds: set[str], run: Run, table0: dict[
     if "bots" in kinds:
         jobs.append(strong_bots(base, bot_tables, run.hostile.setdefault("bots", {}), stop_at))
     if "replay-flood" in kinds:
-        jobs.append(replay_flood_elsewhere(base, run.replay_table, run.hostile.setdefault("replay-flood", {}), stop_at))
+        flooded = run.hostile.setdefault("replay-flood", {})
+        jobs.append(elsewhere(replay_flood_process, (base, run.replay_table), flooded, stop_at))
     if "fill" in kinds:
         jobs.append(fill(port, base, run, run.hostile.setdefault("fill", {}), stop_at))
     if "fd-flood" in kinds:
-        jobs.append(fd_flood_elsewhere(port, base, run.hostile.setdefault("fd-flood", {}), stop_at))
+        jobs.append(elsewhere(fd_flood_process, (port, base), run.hostile.setdefault("fd-flood", {}), stop_at))
     tasks = [asyncio.create_task(job) for job in jobs]
     await asyncio.wait(tasks, timeout=max(0.0, stop_at - time.perf_counter()))
     for task in tasks:
