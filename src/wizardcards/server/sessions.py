@@ -11,6 +11,7 @@ at all in today's browsers, the ``Origin`` check holds where it does not.
 from __future__ import annotations
 
 import asyncio
+import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -24,6 +25,7 @@ from .credentials import digest, new_token
 from .db import AccountRow, AccountSessionRow
 
 SESSION_COOKIE = "wizard_session"
+log = logging.getLogger("wizardcards.server")
 DELETED_NAME = "deleted player"  # what a deleted account's seats show
 SLIDE_EVERY = timedelta(hours=1)  # a session's expiry is pushed back at most this often (one write an hour, not each)
 
@@ -197,4 +199,4 @@ class SignedInSockets:
             try:
                 await self.check(sessions)
             except Exception:  # a database that fails now is asked again next time
-                pass
+                log.exception("the open WebSockets' sessions could not be checked")
