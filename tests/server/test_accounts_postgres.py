@@ -6,6 +6,7 @@ session), and signing out everywhere on one worker closes a socket held by anoth
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -77,7 +78,8 @@ def test_the_migration_from_0009_on_postgres_keeps_the_tables_and_accounts_work(
         assert joined["seat"] == 1 and summary["names"][1] == "Ann" and summary["players"][1]["kind"] == "player"
         assert phone.get("/account").json()["sessions"] == 2
     engine = make_engine(url)
-    foreign = {(k["referred_table"], tuple(k["constrained_columns"])) for k in inspect(engine).get_foreign_keys("seats")}
+    keys = inspect(engine).get_foreign_keys("seats")
+    foreign = {(k["referred_table"], tuple(k["constrained_columns"])) for k in keys}
     assert ("accounts", ("account_id",)) in foreign
     engine.dispose()
 
@@ -114,7 +116,7 @@ def test_a_ceremony_begun_on_one_worker_finishes_on_another_and_sessions_span_th
         # (websockets writes its own Host header: the page's origin is the worker's address here)
         with connect(f"ws://127.0.0.1:{host.port}/ws", open_timeout=10, close_timeout=1,
                      additional_headers={"Cookie": cookie, "Origin": f"http://127.0.0.1:{host.port}"}) as socket:
-            socket.send('{"type": "hello", "id": "h", "token": "%s"}' % table["seats"][0]["token"])
+            socket.send(json.dumps({"type": "hello", "id": "h", "token": table["seats"][0]["token"]}))
             assert '"welcome"' in socket.recv(timeout=10)
             assert running.owner_port(table["id"]) == host.port
             again = phone.post(f"{two}/tables/{table['id']}/join", json={"name": "x"}, headers=AT_SITE)

@@ -11,9 +11,11 @@ too: there, no route of accounts answered, so every one of these fails at its fi
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -25,9 +27,8 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from wizardcards.server import create_app
-from wizardcards.server.limits import Limits
 
-from .helpers import LOOSE, LOOSE_LIMITS, Client
+from .helpers import LOOSE_LIMITS, Client
 from .passkeys import SAME_ORIGIN, Authenticator, Browser, add_passkey, sign_in, sign_up
 from .strangers import running
 
@@ -124,12 +125,13 @@ def test_signing_out_everywhere_ends_every_session_and_closes_every_socket(tmp_p
                 {"name": "C", "bot": "rulebased"}]}, headers=origin).json()
             tokens = [table["seats"][0]["token"], phone.post(f"/tables/{table['id']}/my-seat",
                                                              headers=origin).json()["token"]]
-            sockets = [stack.enter_context(signed_in_socket(live.port, browser, live.http)) for browser in (laptop, phone)]
+            sockets = [stack.enter_context(signed_in_socket(live.port, browser, live.http))
+                       for browser in (laptop, phone)]
             guest = stack.enter_context(connect(f"ws://127.0.0.1:{live.port}/ws", open_timeout=10))
             for socket, token in zip(sockets, tokens):
-                socket.send('{"type": "hello", "id": "h", "token": "%s"}' % token)
+                socket.send(json.dumps({"type": "hello", "id": "h", "token": token}))
                 assert '"welcome"' in socket.recv(timeout=10)
-            guest.send('{"type": "hello", "id": "h", "token": "%s"}' % table["spectator_token"])
+            guest.send(json.dumps({"type": "hello", "id": "h", "token": table["spectator_token"]}))
             assert '"welcome"' in guest.recv(timeout=10)
             assert phone.post("/account/sessions/end", headers=origin).json() == {"signed_out": 2}
             for socket in sockets:
@@ -168,7 +170,7 @@ def signed_in_socket(port: int, browser: httpx.Client, origin: str) -> Any:
 
 def test_a_session_that_expired_opens_nothing(tmp_path: Path) -> None:
     app = create_app(f"sqlite:///{tmp_path / 's.sqlite3'}", bot_pace=0,
-                     limits=Limits(**{**LOOSE, "session_days": 1.5 / 86400}))  # a second and a half
+                     limits=replace(LOOSE_LIMITS, session_days=1.5 / 86400))  # a second and a half
     with TestClient(app) as server:
         ann = Browser(server)
         sign_up(ann, "Ann")
@@ -281,7 +283,7 @@ def test_sign_in_answers_tell_nobody_whether_an_account_exists(server: TestClien
 
 
 def test_sign_ins_are_limited_per_passkey_and_per_network(tmp_path: Path) -> None:
-    limits = Limits(**{**LOOSE, "signins_per_minute_per_account": 3, "signins_per_minute_per_network": 8})
+    limits = replace(LOOSE_LIMITS, signins_per_minute_per_account=3, signins_per_minute_per_network=8)
     with TestClient(create_app(f"sqlite:///{tmp_path / 'l.sqlite3'}", bot_pace=0, limits=limits)) as server:
         device = sign_up(Browser(server), "Ann")
         browser = Browser(server)
@@ -302,7 +304,7 @@ def test_sign_ins_are_limited_per_passkey_and_per_network(tmp_path: Path) -> Non
 
 
 def test_sign_ups_are_limited_per_network(tmp_path: Path) -> None:
-    limits = Limits(**{**LOOSE, "signups_per_hour_per_network": 2})
+    limits = replace(LOOSE_LIMITS, signups_per_hour_per_network=2)
     with TestClient(create_app(f"sqlite:///{tmp_path / 'u.sqlite3'}", bot_pace=0, limits=limits)) as server:
         statuses = [server.post("/accounts/options", json={"name": f"Name{n}"}, headers=SAME_ORIGIN).status_code
                     for n in range(3)]

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Engine
 from starlette.requests import HTTPConnection
 from starlette.responses import Response
@@ -61,7 +61,7 @@ class Sessions:
         now = datetime.now(UTC)
         with self.engine.begin() as db:
             db.execute(delete(AccountSessionRow).where(AccountSessionRow.expires_at < now))  # the expired ones go
-            db.execute(AccountSessionRow.__table__.insert().values(
+            db.execute(insert(AccountSessionRow).values(
                 digest=digest(session_id), account_id=account_id, created_at=now, expires_at=now + self.lifetime,
                 last_seen_at=now))
         return session_id
