@@ -37,7 +37,7 @@ from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi import Path as PathPart
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from webauthn import (
