@@ -61,7 +61,7 @@ from webauthn.helpers.structs import (
 from ..bots import BOTS
 from ..bots.names import BOT_NAMES
 from . import protocol as P
-from .db import AccountRow, ChallengeRow, FinishedGameRow, PasskeyRow, SeatRow
+from .db import AccountRow, AccountSessionRow, ChallengeRow, FinishedGameRow, PasskeyRow, SeatRow
 from .limits import ClientLimits, Limits, network_of
 from .relying import RelyingParty
 from .sessions import (
@@ -238,8 +238,6 @@ class AccountStore:
         """Delete an account: its passkeys and sessions gone, its name freed, its seats named "deleted player" (and
         the stored summaries of their finished games dropped, to be made again with that name). Returns the ids of
         the tables it sat at."""
-        from .db import AccountSessionRow
-
         with self.engine.begin() as db:
             db.execute(delete(PasskeyRow).where(PasskeyRow.account_id == account_id))
             db.execute(delete(AccountSessionRow).where(AccountSessionRow.account_id == account_id))
