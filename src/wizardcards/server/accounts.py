@@ -213,6 +213,13 @@ class AccountStore:
                 AccountRow.id == account_id, AccountRow.deleted_at.is_(None))).first()
         return None if row is None else Account(row[0], row[1], row[2])
 
+    def by_name(self, name: str) -> Account | None:
+        """The live account of a name, as typed by anyone (compared by ``name_key``: "ALICE" finds Alice)."""
+        with self.engine.connect() as db:
+            row = db.execute(select(AccountRow.id, AccountRow.name, AccountRow.kind).where(
+                AccountRow.name_key == name_key(name.strip()), AccountRow.deleted_at.is_(None))).first()
+        return None if row is None else Account(row[0], row[1], row[2])
+
     def passkeys(self, account_id: str) -> list[dict[str, Any]]:
         with self.engine.connect() as db:
             rows = db.execute(select(PasskeyRow.id, PasskeyRow.label, PasskeyRow.created_at, PasskeyRow.last_used_at,
