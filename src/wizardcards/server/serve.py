@@ -63,36 +63,6 @@ def browser_url(host: str, port: int) -> str:
     return f"http://{host}:{port}/"
 
 
-DROP_SECONDS = 2.0  # a connection the server closed that has not taken its close frame by then is dropped
-SEND_BUFFER = 64 * 1024  # the kernel's send buffer of a WebSocket (left alone, it grows to megabytes)
-
-
-def dropping_protocol() -> type | str:
-    """uvicorn's WebSocket protocol with two bounds for clients that do not read. The kernel's send buffer of each
-    WebSocket is ``SEND_BUFFER``, so such a client soon fills its connection's queue (``connection.py``) and is cut
-    off, instead of having megabytes buffered for it first; and a connection the application is done with is dropped
-    after ``DROP_SECONDS`` (``transport.abort``): a client that reads nothing never takes the close frame, and what is
-    still unsent would otherwise stay in the server's buffers for as long as it keeps the socket open."""
-    try:
-        from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
-    except ImportError:  # an older uvicorn: its own protocol, which keeps such a socket until the client reads
-        return "auto"
-
-    class DroppingProtocol(WebSocketsSansIOProtocol):
-        def connection_made(self, transport: asyncio.BaseTransport) -> None:
-            sock = transport.get_extra_info("socket")
-            if sock is not None:
-                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
-            super().connection_made(transport)
-
-        async def run_asgi(self) -> None:
-            await super().run_asgi()
-            # abort on a transport already closed is nothing: a client that took its close loses nothing
-            self.loop.call_later(DROP_SECONDS, self.transport.abort)
-
-    return DroppingProtocol
-
-
 def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
@@ -102,6 +72,7 @@ def run(args: argparse.Namespace) -> int:
         from .capacity import connection_cap, raise_descriptor_limit, request_cap
         from .cluster import Member
         from .db import default_url
+        from .handshakes import websocket_protocol
         from .limits import Limits
         from .manager import DEFAULT_BOT_PACE, MAX_BOT_PACE
         from .supervisor import CLUSTER_KEY, advertised_host, cluster_problem, run_workers
@@ -148,7 +119,10 @@ def run(args: argparse.Namespace) -> int:
     # Frames far over the protocol's limit are refused by the WebSocket layer itself; smaller oversized ones get an
     # error message from the application.
     # No per-message deflate: view frames are small, and compressing each one costs more CPU than it saves.
-    config = uvicorn.Config(app, host=args.host, port=args.port, ws=dropping_protocol(),
+    def full() -> bool:  # the manager exists from the application's start-up on, before any connection
+        return bool(app.state.manager.clients.full())
+
+    config = uvicorn.Config(app, host=args.host, port=args.port, ws=websocket_protocol(full, limits.handshakes_per_second),
                             ws_max_size=16 * P.MAX_MESSAGE_BYTES,
                             ws_per_message_deflate=False, log_level="warning",
                             proxy_headers=trusted is not None, forwarded_allow_ips=trusted or "")
