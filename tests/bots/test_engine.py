@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from wizardcards.arena.match import TournamentConfig, hands_of, play_game
-from wizardcards.bots import make_bot
+from wizardcards.arena.match import GameResult, TournamentConfig, hands_of, play_game
 from wizardcards.bots import engine as E
+from wizardcards.bots import make_bot
 from wizardcards.bots.engine import EngineBot, EngineError
 from wizardcards.bots.rulebased import RuleBasedBot
 from wizardcards.core import UNKNOWN, Phase, card_to_text, find_rules, new_game, position_from_text
@@ -28,7 +28,7 @@ from .conftest import PYTHON_ENGINE, ROOT, test_engine
 SMALL = hands_of(find_rules("standard", players=3), 2)  # three hands of two cards: a game in a second
 
 
-def one_game(engine: str, seed: int = 1) -> tuple[object, float]:
+def one_game(engine: str, seed: int = 1) -> tuple[GameResult, float]:
     config = TournamentConfig(SMALL, (f"engine:{engine}", "rulebased", "random"), 1, seed)
     started = time.monotonic()
     result = play_game(config, 0)
@@ -83,14 +83,15 @@ def test_our_bot_speaks_the_protocol_and_shows_its_values(tmp_path: Path) -> Non
     lines = ("wizard-engine 1\nrules wizard/3\nseat 1\n"
              "position wizard/3 r3 d2 t:Kc h:?/3c.2h.9h/? b:1.0.2 p:7h s:0.0.0\nlegal 2h,9h\n"
              "go movetime 1000 seed 5\nquit\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     done = subprocess.run([sys.executable, "-m", "wizardcards", "engine", "search:level=1"], input=lines,
-                          capture_output=True, text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+                          capture_output=True, text=True, timeout=120, env=env)
     out = done.stdout.splitlines()
     assert done.returncode == 0 and out[:2] == ["id name wizardcards search:level=1", "ready"], done.stderr
     assert re.fullmatch(r"info values (2h|9h)=-?\d+\.\d\d,(2h|9h)=-?\d+\.\d\d", out[2]), out
     assert out[3] == "move " + out[2].split()[2].split("=")[0]  # the move is the best of the values
     refused = subprocess.run([sys.executable, "-m", "wizardcards", "engine", "nobody"], capture_output=True,
-                             text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+                             text=True, timeout=120, env=env)
     assert refused.returncode == 2 and "no bot called 'nobody'" in refused.stderr
 
 
@@ -119,18 +120,18 @@ def test_a_misbehaving_engine_forfeits_and_the_game_goes_on(mode: str, said: str
     monkeypatch.setattr(E, "GRACE_MS", 700)
     monkeypatch.setattr(E, "START_SECONDS", 2.0)
     result, seconds = one_game(test_engine("misbehaving", mode))
-    assert result.forfeits[0] > 0 and result.forfeits[1:] == (0, 0), result  # type: ignore[attr-defined]
-    error = result.engine_errors[0]  # type: ignore[attr-defined]
+    assert result.forfeits[0] > 0 and result.forfeits[1:] == (0, 0), result
+    error = result.engine_errors[0]
     assert re.search(said, error) and "misbehaving.py" in error, error
     # the game was played to its end, the stand-in in the engine's place; one wait for a broken engine at most
-    assert [len(rounds) for rounds in result.rounds] == [3, 3, 3]  # type: ignore[attr-defined]
+    assert [len(rounds) for rounds in result.rounds] == [3, 3, 3]
     assert seconds < 15, seconds  # held_up: on a busy 2-core machine; a timeout costs 2 s (1 s for a hang)
 
 
 def test_a_program_that_does_not_exist_forfeits() -> None:
     result, _ = one_game("/nonexistent/engine")
-    assert result.forfeits[0] > 0  # type: ignore[attr-defined]
-    assert "could not be started" in result.engine_errors[0]  # type: ignore[attr-defined]
+    assert result.forfeits[0] > 0
+    assert "could not be started" in result.engine_errors[0]
 
 
 def test_a_failed_engine_is_killed_with_its_children_and_not_asked_again(tmp_path: Path,

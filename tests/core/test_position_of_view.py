@@ -25,7 +25,7 @@ from wizardcards.core.cards import FIRST_JESTER, FIRST_WIZARD, JESTERS, WIZARDS
 from wizardcards.core.rules import RuleSet
 
 NOT_IN_A_POSITION = ("sheet", "last_trick", "scorekeeper", "winners")
-"""Earlier hands' score sheet, the previous hand's last trick, the first draw: a position holds the hand being played."""
+"""Earlier hands' score sheet, the previous hand's last trick, the first draw: a position holds the hand in play."""
 
 
 def decided_by(view: View) -> dict[str, Any]:
