@@ -198,3 +198,24 @@ def test_an_engine_never_reads_a_card_another_seat_keeps_from_it(preset: str, tm
                 assert all(b in (None, UNKNOWN) for s, b in enumerate(position.bids) if s != 1), told
             checked += 1
     assert checked > 10
+
+
+def test_wizard_play_seats_engines_and_the_rule_based_bot_plays_for_a_broken_one() -> None:
+    """The terminal game's controller (``wizard play --bots ...``) with a working and a crashing engine: the game is
+    played to its end, the crash is kept for the message line."""
+    pytest.importorskip("textual")
+    from wizardcards.tui.controller import GameController
+
+    crashing = test_engine("misbehaving", "crash-mid")
+    controller = GameController.new(SMALL, [f"engine:{PYTHON_ENGINE}", f"engine:{crashing}"], seed=4, pace=0,
+                                    save=False)
+    rng = random.Random(4)
+    while not controller.over:
+        if controller.human_on_turn():
+            controller.play(rng.choice(controller.view().legal_actions))
+        else:
+            controller.step_bot()
+    assert len(controller.engine_errors) > 0
+    assert all("misbehaving.py crash-mid' exited (code 1)" in e for e in controller.engine_errors)
+    for bot in controller.bots.values():
+        bot.close()  # type: ignore[attr-defined]
