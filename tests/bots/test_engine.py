@@ -116,16 +116,22 @@ MISBEHAVIOURS = [
 @pytest.mark.parametrize(("mode", "said"), MISBEHAVIOURS, ids=[m for m, _ in MISBEHAVIOURS])
 def test_a_misbehaving_engine_forfeits_and_the_game_goes_on(mode: str, said: str,
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(E, "MOVE_MS", 300)  # a hang costs a second, not three
-    monkeypatch.setattr(E, "GRACE_MS", 700)
-    monkeypatch.setattr(E, "START_SECONDS", 2.0)
+    # Only the waits a misbehaviour runs into are shortened: a busy machine may take a second to start Python or to
+    # pass a line, and an engine that does answer must not be taken for one that hangs.
+    if mode == "hang":
+        monkeypatch.setattr(E, "MOVE_MS", 300)  # a hang costs a second, not three
+        monkeypatch.setattr(E, "GRACE_MS", 700)
+    if mode == "never-ready":
+        monkeypatch.setattr(E, "START_SECONDS", 2.0)
     result, seconds = one_game(test_engine("misbehaving", mode))
     assert result.forfeits[0] > 0 and result.forfeits[1:] == (0, 0), result
     error = result.engine_errors[0]
     assert re.search(said, error) and "misbehaving.py" in error, error
-    # the game was played to its end, the stand-in in the engine's place; one wait for a broken engine at most
+    # the game was played to its end, the stand-in in the engine's place
     assert [len(rounds) for rounds in result.rounds] == [3, 3, 3]
-    assert seconds < 15, seconds  # held_up: on a busy 2-core machine; a timeout costs 2 s (1 s for a hang)
+    # one wait for a broken engine at most (1 s for the hang, 2 s for the start), then the stand-in at once; the rest
+    # is starting Python and 27 decisions, which a loaded 2-core machine does in a few seconds
+    assert seconds < 20, seconds
 
 
 def test_a_program_that_does_not_exist_forfeits() -> None:

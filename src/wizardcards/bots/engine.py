@@ -314,7 +314,7 @@ def serve_engine(spec: str, stdin: IO[str] | None = None, stdout: IO[str] | None
                 say(f"info string this engine speaks version {PROTOCOL_VERSION}, not {rest.strip()}")
             say(f"id name wizardcards {spec}")
             say("ready")
-        elif word == "seat":
+        elif word == "seat" and rest.strip().isdigit():
             seat = int(rest)
         elif word == "position":
             position = rest.strip()
@@ -322,7 +322,8 @@ def serve_engine(spec: str, stdin: IO[str] | None = None, stdout: IO[str] | None
             legal = rest.strip()
         elif word == "go":
             words = rest.split()
-            seed = int(words[words.index("seed") + 1]) if "seed" in words[:-1] else 0
+            after = words[words.index("seed") + 1] if "seed" in words[:-1] else "0"
+            seed = int(after) if after.isdigit() else 0
             try:
                 move, values = _bot_move(bot, position, seat, legal, seed)
             except ValueError as error:  # a position or a move we cannot read: say so, and play the first legal
