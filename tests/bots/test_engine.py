@@ -5,6 +5,7 @@ its stdin never holds a card another seat may keep from it."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -225,3 +226,19 @@ def test_wizard_play_seats_engines_and_the_rule_based_bot_plays_for_a_broken_one
     assert all("misbehaving.py crash-mid' exited (code 1)" in e for e in controller.engine_errors)
     for bot in controller.bots.values():
         bot.close()  # type: ignore[attr-defined]
+
+
+def test_wizard_arena_reports_an_engines_forfeits(tmp_path: Path) -> None:
+    report = tmp_path / "report.json"
+    crashing = test_engine("misbehaving", "crash-mid")
+    done = subprocess.run(
+        [sys.executable, "-m", "wizardcards", "arena", "--bots", f"engine:{crashing},rulebased,random", "--games", "3",
+         "--rounds", "2", "--seed", "5", "--workers", "1", "--json", str(report)],
+        capture_output=True, text=True, timeout=300, env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+    assert done.returncode == 0, done.stdout + done.stderr
+    said = " ".join(done.stdout.split())  # rich wraps the line
+    assert re.search(r"forfeits: engine:.*misbehaving\.py crash-mid: \d+ decisions in 3 games played by the "
+                     r"rule-based stand-in; first: engine .* exited \(code 1\)", said), done.stdout
+    rows = json.loads(report.read_text())["stats"]["bots"]
+    assert rows[0]["forfeits"] > 0 and rows[0]["forfeit_games"] == 3 and "exited (code 1)" in rows[0]["engine_error"]
+    assert rows[1]["forfeits"] == rows[2]["forfeits"] == 0

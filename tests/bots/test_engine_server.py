@@ -20,7 +20,7 @@ import pytest
 from tests.server.helpers import LOOSE, Client, play_to_end, poster, wait_until_finished, with_tokens
 from tests.server.live import SERVE_ENV, ServerProcess, WebSocketClient, answering, free_port, serve_command
 
-from .conftest import PYTHON_ENGINE, test_engine
+from .conftest import PYTHON_ENGINE, ROOT, test_engine
 
 SHORT = {"schedule": "custom", "custom_hand_sizes": [2, 3]}
 
@@ -42,6 +42,24 @@ def server(tmp_path_factory: pytest.TempPathFactory, c_engine: str) -> Iterator[
         yield server, log
     finally:
         server.stop()
+    # the engines leave with the server's workers
+    deadline = time.monotonic() + 20
+    while (left := engines_running(c_engine)) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not left, left
+
+
+def engines_running(c_engine: str) -> list[str]:
+    """The command lines of the reference engines' processes still running."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            line = stat.read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if str(ROOT / "examples" / "engine_random.py") in line or c_engine.strip("'") in line:
+            found.append(line)
+    return found
 
 
 def create(server: ServerProcess, seats: list[dict[str, Any]]) -> httpx.Response:
@@ -112,3 +130,18 @@ def test_a_worker_runs_no_engine_the_operator_did_not_give_it() -> None:
     view = new_game(find_rules("standard", players=3), 1).view(1)
     with pytest.raises(EngineError, match="not configured on this server"):
         players.decide(f"engine:{sys.executable} -c pass", view, 0)
+
+
+@pytest.mark.parametrize(("items", "said"), [
+    (["sh"], "write NAME=CMD"),
+    (["bad name=x"], "write NAME=CMD"),
+    (["a="], "no command"),
+    (["a=python3 'x"], "cannot be read"),
+    (["a=x", "a=y"], "given twice"),
+])
+def test_wizard_serve_refuses_an_engine_it_cannot_read(items: list[str], said: str) -> None:
+    from wizardcards.server.players import parse_engines
+
+    with pytest.raises(ValueError, match=said):
+        parse_engines(items)
+    assert parse_engines(["mine=python3 /opt/mine.py --fast"]) == {"mine": "python3 /opt/mine.py --fast"}

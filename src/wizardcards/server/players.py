@@ -12,6 +12,7 @@ through the ``STAND_IN``, and a hint is the analysis of a search bot (``hint_val
 
 from __future__ import annotations
 
+import multiprocessing.util
 import random
 import re
 import shlex
@@ -149,6 +150,8 @@ def _engine_decides(name: str, command: str | None, view: View, seed: int) -> in
         del _failed[key]
     bot = _engines.get(key)
     if bot is None:  # the engine's stderr is not the server's log: a chatty engine must not fill it
+        if not _engines:  # a pool's worker leaves through os._exit: multiprocessing's finalizers run, atexit's not
+            multiprocessing.util.Finalize(None, close_engines, exitpriority=10)
         bot = _engines[key] = EngineBot(command, label=name, stderr=subprocess.DEVNULL)
     try:
         return bot.act(view, random.Random(seed))
