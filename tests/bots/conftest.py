@@ -16,12 +16,9 @@ ENGINES = Path(__file__).resolve().parent / "engines"
 PYTHON_ENGINE = f"{shlex.quote(sys.executable)} {shlex.quote(str(ROOT / 'examples' / 'engine_random.py'))}"
 
 
-def test_engine(name: str, *args: str) -> str:
+def engine_command(name: str, *args: str) -> str:
     """The command of the test engine ``name`` (tests/bots/engines/NAME.py) with ``args``."""
     return shlex.join([sys.executable, str(ENGINES / f"{name}.py"), *args])
-
-
-test_engine.__test__ = False  # type: ignore[attr-defined]  # a helper, not a test
 
 
 @pytest.fixture(scope="session")

@@ -24,7 +24,7 @@ from wizardcards.bots.rulebased import RuleBasedBot
 from wizardcards.core import UNKNOWN, Phase, card_to_text, find_rules, new_game, position_from_text
 from wizardcards.core.cards import FIRST_WIZARD
 
-from .conftest import PYTHON_ENGINE, ROOT, test_engine
+from .conftest import PYTHON_ENGINE, ROOT, engine_command
 
 SMALL = hands_of(find_rules("standard", players=3), 2)  # three hands of two cards: a game in a second
 
@@ -68,7 +68,7 @@ def test_an_engine_bot_is_a_bot_spec_that_starts_nothing_until_it_decides(tmp_pa
 def test_the_engine_is_told_the_rules_seat_position_and_legal_moves_and_its_info_is_read(tmp_path: Path) -> None:
     log = tmp_path / "engine.log"
     state = new_game(SMALL, 3)
-    with EngineBot(test_engine("recording", str(log))) as bot:
+    with EngineBot(engine_command("recording", str(log))) as bot:
         view = state.view(state.current_player())
         action = bot.act(view, random.Random(0))
         assert action in view.legal_actions
@@ -124,7 +124,7 @@ def test_a_misbehaving_engine_forfeits_and_the_game_goes_on(mode: str, said: str
         monkeypatch.setattr(E, "GRACE_MS", 700)
     if mode == "never-ready":
         monkeypatch.setattr(E, "START_SECONDS", 2.0)
-    result, seconds = one_game(test_engine("misbehaving", mode))
+    result, seconds = one_game(engine_command("misbehaving", mode))
     assert result.forfeits[0] > 0 and result.forfeits[1:] == (0, 0), result
     error = result.engine_errors[0]
     assert re.search(said, error) and "misbehaving.py" in error, error
@@ -145,7 +145,7 @@ def test_a_failed_engine_is_killed_with_its_children_and_not_asked_again(tmp_pat
                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(E, "GRACE_MS", 500)
     pid_file = tmp_path / "child"
-    bot = EngineBot(test_engine("misbehaving", "hang-child", str(pid_file)), move_ms=200)
+    bot = EngineBot(engine_command("misbehaving", "hang-child", str(pid_file)), move_ms=200)
     view = new_game(SMALL, 1).view(1)
     with pytest.raises(EngineError, match="no move within 700 ms"):
         bot.act(view, random.Random(0))
@@ -183,7 +183,7 @@ def test_an_engine_never_reads_a_card_another_seat_keeps_from_it(preset: str, tm
     state, rng, stand_in = new_game(rules, 11), random.Random(11), RuleBasedBot()
     style = rules.rank_style
     checked = 0
-    with EngineBot(test_engine("recording", str(log))) as bot:
+    with EngineBot(engine_command("recording", str(log))) as bot:
         while not state.is_terminal():
             seat = state.current_player()
             view = state.view(seat)
@@ -213,7 +213,7 @@ def test_wizard_play_seats_engines_and_the_rule_based_bot_plays_for_a_broken_one
     pytest.importorskip("textual")
     from wizardcards.tui.controller import GameController
 
-    crashing = test_engine("misbehaving", "crash-mid")
+    crashing = engine_command("misbehaving", "crash-mid")
     controller = GameController.new(SMALL, [f"engine:{PYTHON_ENGINE}", f"engine:{crashing}"], seed=4, pace=0,
                                     save=False)
     rng = random.Random(4)
@@ -230,7 +230,7 @@ def test_wizard_play_seats_engines_and_the_rule_based_bot_plays_for_a_broken_one
 
 def test_wizard_arena_reports_an_engines_forfeits(tmp_path: Path) -> None:
     report = tmp_path / "report.json"
-    crashing = test_engine("misbehaving", "crash-mid")
+    crashing = engine_command("misbehaving", "crash-mid")
     done = subprocess.run(
         [sys.executable, "-m", "wizardcards", "arena", "--bots", f"engine:{crashing},rulebased,random", "--games", "3",
          "--rounds", "2", "--seed", "5", "--workers", "1", "--json", str(report)],

@@ -20,7 +20,7 @@ import pytest
 from tests.server.helpers import LOOSE, Client, play_to_end, poster, wait_until_finished, with_tokens
 from tests.server.live import SERVE_ENV, ServerProcess, WebSocketClient, answering, free_port, serve_command
 
-from .conftest import PYTHON_ENGINE, ROOT, test_engine
+from .conftest import PYTHON_ENGINE, ROOT, engine_command
 
 SHORT = {"schedule": "custom", "custom_hand_sizes": [2, 3]}
 
@@ -31,7 +31,7 @@ def server(tmp_path_factory: pytest.TempPathFactory, c_engine: str) -> Iterator[
     log = folder / "server.log"
     limits = [a for name, value in LOOSE.items() for a in ("--limit", f"{name}={value}")]
     engines = ["--engine", f"py={PYTHON_ENGINE}", "--engine", f"c={c_engine}",
-               "--engine", f"crashy={test_engine('misbehaving', 'crash-start')}"]
+               "--engine", f"crashy={engine_command('misbehaving', 'crash-start')}"]
     port = free_port()
     with log.open("wb") as out:
         process = subprocess.Popen(serve_command(port, f"sqlite:///{folder / 'server.sqlite3'}", [*limits, *engines]),
