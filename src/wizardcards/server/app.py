@@ -158,6 +158,7 @@ def client_of(connection: Request | WebSocket) -> str:
 def create_app(
     db_url: str | None = None, *, limits: Limits | None = None, bot_workers: int | None = None, web: Path = WEB,
     bot_pace: float = DEFAULT_BOT_PACE, member: Member | None = None, limits_storage: str | None = None,
+    engines: dict[str, str] | None = None,
 ) -> FastAPI:
     """The server for the database at ``db_url`` (default: a SQLite file in the user's data directory).
 
@@ -167,7 +168,10 @@ def create_app(
     directory (its ``index.html`` is the page of ``/``, ``/play`` and ``/replay/{id}``; the rest is under /static).
     ``member``: this server is one worker of a cluster on the same PostgreSQL database (``cluster.py``); requests for
     tables another worker holds are passed on to it (``relay.py``). ``limits_storage``: where the per-client counts
-    are kept (a ``limits`` storage URL, ``redis://...``, which the workers of a cluster share; default: memory)."""
+    are kept (a ``limits`` storage URL, ``redis://...``, which the workers of a cluster share; default: memory).
+    ``engines``: the operator's outside engines, name -> command (``wizard serve --engine NAME=CMD``), offered as
+    bots ``engine:NAME``; no request can name any other program."""
+    engines = dict(engines or {})
     url = db_url or default_url()
     limits = limits or Limits()
 
@@ -175,7 +179,8 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = make_engine(url)
         upgrade(engine)
-        manager = TableManager(engine, limits, bot_workers, bot_pace, member, limits_storage=limits_storage)
+        manager = TableManager(engine, limits, bot_workers, bot_pace, member, limits_storage=limits_storage,
+                               engines=engines)
         app.state.manager = manager
         app.state.peers = httpx.AsyncClient() if member is not None else None
         await manager.load_unfinished()
@@ -254,7 +259,7 @@ def create_app(
 
     @app.get("/meta")
     def get_meta() -> dict[str, Any]:
-        return meta()
+        return meta(engines)
 
     @app.get("/protocol.schema.json")
     def schema() -> dict[str, Any]:

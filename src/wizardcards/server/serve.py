@@ -49,6 +49,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         " every worker of a cluster shares, so that a client is counted once (default: this process's memory)",
     )
     parser.add_argument(
+        "--engine", action="append", default=[], metavar="NAME=CMD",
+        help="an outside engine the tables may seat as the bot engine:NAME (repeatable): CMD starts a program that"
+        " speaks the engine protocol (docs/engine-protocol.md); requests can name only these, never a command",
+    )
+    parser.add_argument(
         "--limit", action="append", default=[], metavar="NAME=VALUE",
         help="change one of the per-client and server limits (repeatable; docs/server.md lists them)",
     )
@@ -75,6 +80,7 @@ def run(args: argparse.Namespace) -> int:
         from .handshakes import websocket_protocol
         from .limits import Limits
         from .manager import DEFAULT_BOT_PACE, MAX_BOT_PACE
+        from .players import parse_engines
         from .supervisor import CLUSTER_KEY, advertised_host, cluster_problem, run_workers
     except ImportError as error:
         print(f"wizard serve needs the server extra: pip install 'wizardcards[server]' ({error})", file=sys.stderr)
@@ -82,6 +88,11 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         limits = Limits().with_changes(args.limit)
+    except ValueError as error:
+        print(f"wizard serve: {error}", file=sys.stderr)
+        return 2
+    try:
+        engines = parse_engines(args.engine)
     except ValueError as error:
         print(f"wizard serve: {error}", file=sys.stderr)
         return 2
@@ -104,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
         limits = dataclasses.replace(limits, max_connections=connection_cap(descriptors))
     pace = DEFAULT_BOT_PACE if args.bot_pace is None else args.bot_pace
     app = create_app(url, limits=limits, bot_workers=args.bot_workers, bot_pace=pace, member=member,
-                     limits_storage=args.limits_storage)
+                     limits_storage=args.limits_storage, engines=engines)
     # The collector's full passes over a server's long-lived objects (modules, the ORM, live tables) stall the event
     # loop for tens of ms: move what exists at start-up out of its view, and collect the young generation less often.
     gc.freeze()

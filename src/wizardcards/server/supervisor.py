@@ -52,6 +52,8 @@ def worker_command(args: argparse.Namespace, index: int) -> list[str]:
         command += ["--limits-storage", args.limits_storage]
     for change in args.limit:
         command += ["--limit", change]
+    for engine in args.engine:
+        command += ["--engine", engine]
     return command
 
 
