@@ -575,13 +575,23 @@ def replay_flood_process(base: str, table_id: str, seconds: float) -> dict[str, 
     return asyncio.run(flood())
 
 
+def _lowest_priority() -> None:
+    """A hostile process's start (``elsewhere``): nice 19."""
+    os.nice(19)
+
+
 async def elsewhere(process: Callable[..., dict[str, float]], args: tuple[Any, ...], stats: dict[str, float],
-                    stop_at: float) -> None:
-    """A hostile client's ``process(*args, seconds)`` run in another process until ``stop_at``, its figures into
-    ``stats``: a flood's own work (hundreds of requests of 100 KB, a thousand connection attempts) would otherwise
-    take this process's CPU from the ordinary clients, whose latency it measures."""
+                    start_at: float, stop_at: float) -> None:
+    """A hostile client's ``process(*args, seconds)`` run in another process from ``start_at`` until ``stop_at``, its
+    figures into ``stats``. An attacker's own CPU is not the server's, but here both share two cores: a flood's own
+    work (hundreds of requests of 100 KB, a thousand connection attempts) in this process would take its CPU from
+    the ordinary clients, whose latency it measures, and even in a process of its own it takes the server's and
+    theirs. So it runs at the lowest priority (nice 19: what is left when the others have run), and its interpreter
+    is started and this script imported in it before the phase, not in it."""
     loop = asyncio.get_running_loop()
-    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"), initializer=_lowest_priority) as pool:
+        await loop.run_in_executor(pool, os.getpid)
+        await asyncio.sleep(max(0.0, start_at - time.perf_counter()))
         job = loop.run_in_executor(pool, functools.partial(process, *args), stop_at - time.perf_counter())
         try:
             stats.update(await asyncio.shield(job))
@@ -775,8 +785,17 @@ async def hostile(port: int, base: str, kinds: set[str], run: Run, table0: dict[
                   flood: int, bot_tables: int) -> None:
     """Every hostile client chosen, for the second phase."""
     phase = run.phases[-1]
-    await asyncio.sleep(max(0.0, phase.start - time.perf_counter()))
     stop_at = phase.end
+    # the floods of processes of their own start them now, and begin at the phase's start (elsewhere)
+    starting: list[Coroutine[Any, Any, None]] = []
+    if "replay-flood" in kinds:
+        flooded = run.hostile.setdefault("replay-flood", {})
+        starting.append(elsewhere(replay_flood_process, (base, run.replay_table), flooded, phase.start, stop_at))
+    if "fd-flood" in kinds:
+        flooded = run.hostile.setdefault("fd-flood", {})
+        starting.append(elsewhere(fd_flood_process, (port, base), flooded, phase.start, stop_at))
+    started = [asyncio.create_task(job) for job in starting]
+    await asyncio.sleep(max(0.0, phase.start - time.perf_counter()))
     jobs: list[Coroutine[Any, Any, None]] = []
     if "never-read" in kinds:
         jobs.append(never_read(port, table0["spectator_token"], run.hostile.setdefault("never-read", {}), stop_at))
@@ -787,14 +806,9 @@ async def hostile(port: int, base: str, kinds: set[str], run: Run, table0: dict[
         jobs.append(spam(port, spam_token, run, run.hostile.setdefault("spam", {}), stop_at))
     if "bots" in kinds:
         jobs.append(strong_bots(base, bot_tables, run.hostile.setdefault("bots", {}), stop_at))
-    if "replay-flood" in kinds:
-        flooded = run.hostile.setdefault("replay-flood", {})
-        jobs.append(elsewhere(replay_flood_process, (base, run.replay_table), flooded, stop_at))
     if "fill" in kinds:
         jobs.append(fill(port, base, run, run.hostile.setdefault("fill", {}), stop_at))
-    if "fd-flood" in kinds:
-        jobs.append(elsewhere(fd_flood_process, (port, base), run.hostile.setdefault("fd-flood", {}), stop_at))
-    tasks = [asyncio.create_task(job) for job in jobs]
+    tasks = started + [asyncio.create_task(job) for job in jobs]
     await asyncio.wait(tasks, timeout=max(0.0, stop_at - time.perf_counter()))
     for task in tasks:
         task.cancel()

@@ -27,8 +27,14 @@ RUNS: list[tuple[str, list[str] | str, str, str | None]] = [
 ]
 
 
+ENGINES = {"engine_random.py", "engine_random.c"}
+"""The reference engines of the engine protocol: tests/bots/test_engine.py plays arena matches with both (the C one
+compiled there with gcc) and tests/bots/test_engine_server.py a game at a live server."""
+
+
 def test_every_example_is_run() -> None:
-    assert {path.name for path in EXAMPLES.glob("*.py")} == {script for script, *_ in RUNS}
+    programs = {path.name for pattern in ("*.py", "*.c") for path in EXAMPLES.glob(pattern)}
+    assert programs == {script for script, *_ in RUNS} | ENGINES
 
 
 @pytest.fixture(scope="module")

@@ -6,6 +6,7 @@
     wizard replay FILE [--lang en|de]
     wizard serve [--host H] [--port P] [--db URL]
     wizard arena --bots A,B,C,D ...
+    wizard engine [BOTSPEC]
 
 ``python -m wizardcards ...`` runs the same command (``__main__.py``): it needs no ``wizard`` script on the PATH, so
 it works from a virtual environment that is not activated (``.venv/bin/python -m wizardcards play``). Nothing here
@@ -171,12 +172,30 @@ def build_parser() -> argparse.ArgumentParser:
     _lang_argument(replay)
     replay.set_defaults(run=_tui("replay"))
 
+    engine = commands.add_parser("engine", help="one of our bots as an engine: the engine protocol on stdin/stdout "
+                                 "(docs/engine-protocol.md)")
+    engine.add_argument("bot", nargs="?", default="search:level=3",
+                        help="the bot that decides (default search:level=3)")
+    engine.set_defaults(run=_engine)
+
     serve = commands.add_parser("serve", help="the multiplayer server over WebSocket ([server] extra)")
     from .server import serve as serve_command  # argparse only at import; FastAPI and uvicorn load when it runs
 
     serve_command.add_arguments(serve)
     serve.set_defaults(run=serve_command.run)
     return parser
+
+
+def _engine(args: argparse.Namespace) -> int:
+    from .bots import UnknownBotError, make_bot
+    from .bots.engine import serve_engine
+
+    try:
+        make_bot(args.bot)  # an unknown bot is said before the host's greeting, on stderr
+    except UnknownBotError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    return serve_engine(args.bot)
 
 
 def _lang_argument(parser: argparse.ArgumentParser) -> None:

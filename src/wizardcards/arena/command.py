@@ -177,6 +177,11 @@ def run(args: argparse.Namespace) -> int:
         f"{config.games} games, {report['stats']['decisions']} decisions in {timing['seconds']:.2f} s "
         f"({timing['games_per_second']:.1f} games/s, {report['workers']} workers, {args.backend}); seed {seed}"
     )
+    for row in report["stats"]["bots"]:
+        if row.get("forfeits"):
+            console.print(f"[yellow]forfeits:[/yellow] {escape(row['bot'])}: {row['forfeits']} decisions in "
+                          f"{row['forfeit_games']} games played by the rule-based stand-in; first: "
+                          f"{escape(row['engine_error'])}")
     code = 0
     saved = False
     if args.json:

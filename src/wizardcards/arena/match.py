@@ -13,6 +13,12 @@ games. Game ``g`` is fixed by the tournament seed and ``g`` alone, never by whic
 Teams follow seats, and a rotation moves every entry by the same number of seats: in Wily Wizards with partners,
 entries 0 and 2 of ``--bots A,B,C,D`` always play together (as do 1 and 3). List the bots in the line-up wanted.
 
+An outside engine (``engine:CMD``) that crashes, hangs, floods its output or answers a move that is malformed or
+not legal *forfeits* the decision: the rule-based bot plays it in its place, from the same view with the same rng,
+and the game goes on; the engine is not asked again in that game (every later decision of its seat is a forfeit
+too), and the next game starts it afresh. ``GameResult.forfeits`` counts them per entry, ``engine_errors`` keeps the
+first message, and the report shows both (docs/arena.md, "Engines and forfeits").
+
 Bots are made fresh from their specs for every game, so no bot state leaks from one game to the next and the
 outcome does not depend on how games are grouped into chunks. The referee (``play_game``) holds the state; a bot is
 given its seat's ``View`` only.
@@ -115,6 +121,9 @@ class GameResult:
     high_bids: tuple[int, ...] = ()  # hands each entry won in the auction
     contracts: tuple[int, ...] = ()  # of those, contracts its team made
     hands: int = 0  # hands played (thrown-in hands not counted)
+    # per entry: decisions an engine forfeited (the rule-based stand-in played them), and its first error
+    forfeits: tuple[int, ...] = ()
+    engine_errors: tuple[str, ...] = ()
 
 
 def play_game(config: TournamentConfig, game_index: int) -> GameResult:
@@ -125,22 +134,42 @@ def play_game(config: TournamentConfig, game_index: int) -> GameResult:
     entries = seat_entries(game_index, n)
     deal = deal_index(game_index, n, config.duplicate)
     state = new_game(config.rules, derive_seed(config.seed, "deal", deal))
+    from ..bots.engine import EngineError
+    from ..bots.rulebased import RuleBasedBot
+
     bots = [make_bot(config.bots[entry]) for entry in entries]
     rngs = [random.Random(derive_seed(config.seed, "bot", game_index, entry)) for entry in entries]
     decisions = 0
-    while not state.is_terminal():
-        seat = state.current_player()
-        state.apply(bots[seat].act(state.view(seat), rngs[seat]))
-        decisions += 1
-        if decisions > MAX_DECISIONS:
-            raise RuntimeError(f"game {game_index} did not end after {MAX_DECISIONS} decisions ({config.bots})")
+    forfeits, errors = [0] * n, [""] * n  # per seat
+    stand_in = RuleBasedBot()
+    try:
+        while not state.is_terminal():
+            seat = state.current_player()
+            view = state.view(seat)
+            try:
+                action = bots[seat].act(view, rngs[seat])
+            except EngineError as error:  # an outside engine that broke the protocol: the stand-in plays for it
+                forfeits[seat] += 1
+                errors[seat] = errors[seat] or str(error)
+                action = stand_in.act(view, rngs[seat])
+            state.apply(action)
+            decisions += 1
+            if decisions > MAX_DECISIONS:
+                raise RuntimeError(f"game {game_index} did not end after {MAX_DECISIONS} decisions ({config.bots})")
+    finally:
+        for bot in bots:
+            close = getattr(bot, "close", None)
+            if close is not None:
+                close()  # an engine's process ends with its game
     if config.records is not None:
         from ..records import save_record_forms
 
         labels = config.labels()
         save_record_forms(state.record([labels[entry] for entry in entries]),
                           Path(config.records) / f"game-{game_index:05d}")
-    return summarise(state, game_index, deal, entries, decisions)
+    result = summarise(state, game_index, deal, entries, decisions)
+    return replace(result, forfeits=tuple(forfeits[s] for s in result.seat_of),
+                   engine_errors=tuple(errors[s] for s in result.seat_of))
 
 
 def summarise(state: State, game_index: int, deal: int, entries: tuple[int, ...], decisions: int) -> GameResult:

@@ -95,6 +95,11 @@ def group_stats(results: Sequence[GameResult], entries: Sequence[int], duplicate
         "win_rate_ci95": win_half,
         "wins": sum(shares),
     }
+    forfeited = [r for r in results if r.forfeits and any(r.forfeits[e] for e in entries)]
+    out["forfeits"] = sum(r.forfeits[e] for r in forfeited for e in entries)
+    out["forfeit_games"] = len(forfeited)
+    if forfeited:
+        out["engine_error"] = next(r.engine_errors[e] for r in forfeited for e in entries if r.engine_errors[e])
     if results and results[0].rounds:
         pairs = [pair for r in results for e in entries for pair in r.rounds[e]]
         out["rounds"] = len(pairs)

@@ -8,6 +8,8 @@ A bot sees a ``View`` (never the state) and gets its randomness passed in::
 Bots are made from a spec string, ``"name"`` or ``"name:key=value,key=value"`` (``"search:level=3"``), by
 ``make_bot``; ``register_bot`` adds a factory under a name. Values are read as int, float, bool or kept as text.
 
+``engine:CMD`` is an outside program that speaks the engine protocol (docs/engine-protocol.md, ``engine.py``).
+
 Every bot chooses among ``view.legal_actions`` and nothing else, so a referee restricts a bot to some of the legal
 moves by handing it a view with fewer of them: ``restrict(view, allowed)``.
 """
@@ -71,9 +73,17 @@ def _value(text: str) -> Any:
     return text
 
 
+ENGINE_PREFIX = "engine:"
+"""A spec ``engine:CMD`` is an outside program speaking the engine protocol (``engine.py``): the rest is its
+command line, not parameters."""
+
+
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
-    """``"search:level=3,samples=20"`` -> ``("search", {"level": 3, "samples": 20})``."""
+    """``"search:level=3,samples=20"`` -> ``("search", {"level": 3, "samples": 20})``; ``"engine:CMD"`` ->
+    ``("engine", {"command": "CMD"})``."""
     name, _, rest = spec.strip().partition(":")
+    if name == ENGINE_PREFIX[:-1]:
+        return name, {"command": rest.strip()}
     params: dict[str, Any] = {}
     for item in filter(None, (p.strip() for p in rest.split(","))):
         key, eq, value = item.partition("=")
@@ -84,7 +94,16 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
 
 
 def make_bot(spec: str) -> Bot:
+    """The bot ``spec`` names. An ``engine:CMD`` bot starts its program at its first decision, not here, so that
+    checking a spec starts nothing."""
     name, params = parse_bot_spec(spec)
+    if name == ENGINE_PREFIX[:-1]:
+        from .engine import EngineBot
+
+        try:
+            return EngineBot(params["command"])
+        except ValueError as error:  # shlex: an unclosed quote; or no command at all
+            raise UnknownBotError(f"bot {spec!r}: {error}") from None
     factory = BOTS.get(name)
     if factory is None:
         raise UnknownBotError(f"no bot called {name!r}; bots: {', '.join(sorted(BOTS))}")

@@ -167,19 +167,24 @@ class SearchBot:
     # --- the Bot protocol --------------------------------------------------------------------------------------
 
     def act(self, view: View, rng: random.Random) -> int:
+        return self.decide(view, rng)[0]
+
+    def decide(self, view: View, rng: random.Random) -> tuple[int, dict[int, float] | None]:
+        """The action ``act`` plays, and the values it chose by (None: one legal action, or the heuristic decided
+        under the time limit). The engine protocol's ``info values`` line shows them (``engine.py``)."""
         legal = view.legal_actions
         if not legal:
             raise ValueError(f"seat {view.seat} is not on turn: no legal action to choose")
         if len(legal) == 1:
-            return legal[0]
+            return legal[0], None
         try:
             values = self.analyse(view, rng)
         except OutOfTime:
             self.fallbacks += 1
-            return RuleBasedBot().act(view, rng)
+            return RuleBasedBot().act(view, rng), None
         if view.game is Game.WILY:
-            return wily_choice(view, values)
-        return max(legal, key=lambda a: (values[a], -a))
+            return wily_choice(view, values), values
+        return max(legal, key=lambda a: (values[a], -a)), values
 
     def analyse(self, view: View, rng: random.Random | None = None) -> dict[int, float]:
         """Every legal action of ``view`` with its estimated value (see the module docstring). Under a time limit

@@ -14,7 +14,15 @@ from .game import new_game, replay, replay_states
 from .game_text import GAME_FORMAT, game_from_text, game_to_text
 from .notation import NotationError, position_from_text, position_to_text, start_game
 from .phase import SPECTATOR, TERMINAL_PLAYER, ActionError, IllegalActionError, InvalidActionError, Phase
-from .position import UNKNOWN, Position, PositionError, from_position, position_of, view_of_position
+from .position import (
+    UNKNOWN,
+    Position,
+    PositionError,
+    from_position,
+    position_of,
+    position_of_view,
+    view_of_position,
+)
 from .record import GameRecord, RecordError
 from .rules import PRESETS, Game, ImpossibleRulesError, RuleSet, default_rules, find_rules, rules_for
 from .state import TrickGameState
@@ -69,6 +77,7 @@ __all__ = [
     "new_game",
     "position_from_text",
     "position_of",
+    "position_of_view",
     "position_to_text",
     "replay",
     "replay_states",

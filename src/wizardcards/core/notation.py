@@ -7,7 +7,8 @@ The grammar and examples are in docs/notation.md. In short, fields separated by 
 
 rules (game/players, then ``:`` and the options that differ from the defaults), ``r`` the round or hand (from 1),
 ``d`` the dealer, ``t`` the trump, ``h`` each seat's cards now (``/`` between seats, ``.`` between cards, ``-`` for
-none, ``?`` for a hand the observer cannot see), ``b`` the bids (Wizard, ``-`` for not yet) or ``a`` the auction
+none, ``?`` for a hand the observer cannot see), ``b`` the bids (Wizard, ``-`` for not yet, ``?`` for a bid made
+but hidden from the observer) or ``a`` the auction
 calls in speaking order (Wily, ``p`` a pass), ``g`` the cards each seat has given (Wily), ``p`` this hand's tricks
 in play order (the last may be in progress), and ``s`` the scores before this round (Wizard) or ``l`` each team's
 letters (Wily). Cards are written as ``cards.card_to_text`` writes them, in the rule set's rank style. A text that
@@ -49,7 +50,7 @@ def position_to_text(position: Position) -> str:
     fields.append("h:" + "/".join(cards(h) for h in position.hands))
     if rules.game is Game.WIZARD:
         bids = position.bids or (None,) * n
-        fields.append("b:" + ".".join("-" if b is None else str(b) for b in bids))
+        fields.append("b:" + ".".join("-" if b is None else "?" if b == UNKNOWN else str(b) for b in bids))
     else:
         fields.append("a:" + (".".join("p" if c == PASS_CALL else str(c) for c in position.auction) or "-"))
         fields.append("g:" + ("/".join(cards(g) for g in position.given) if position.given else "-"))
@@ -114,7 +115,7 @@ def position_from_text(text: str) -> Position:
                    ) if values["p"] != "-" else ()
     if wizard:
         trump_card, trump_suit = reader.wizard_trump(values["t"])
-        bids = tuple(None if b == "-" else reader.number(b, f"b (bids), seat {s}", 0)
+        bids = tuple(None if b == "-" else UNKNOWN if b == "?" else reader.number(b, f"b (bids), seat {s}", 0)
                      for s, b in enumerate(values["b"].split(".")))
         scores = tuple(reader.number(v, f"s (scores), seat {s}", None) for s, v in enumerate(values["s"].split(".")))
         for name, got in (("b (bids)", bids), ("s (scores)", scores)):

@@ -43,7 +43,7 @@ from .phase import ActionError, Phase
 from .rules import CARDS_PASSED, Game, RuleSet, WizardTurned
 from .state import TrickGameState
 from .tricks import next_led, void_shown, winning_position
-from .view import View
+from .view import View, WilyHandResult
 from .wily import PASS_CALL, WilyState, receivers_of, teams_of
 from .wizard import WizardState
 
@@ -64,7 +64,8 @@ class Position:
     hands: tuple[CardSet, ...]  # the cards each seat holds now (UNKNOWN: hidden from the observer)
     trump_card: int = -1  # Wizard: the card turned up (-1: none, or not shown under trump_card_shown=False)
     trump_suit: int | None = None  # the trump suit (-1: no trump); None: still to be chosen or named
-    bids: tuple[int | None, ...] = ()  # Wizard: each seat's bid, None not yet (empty: nobody has bid)
+    bids: tuple[int | None, ...] = ()  # Wizard: each seat's bid, None not yet (empty: nobody has bid; UNKNOWN:
+    # made, but hidden from the observer under hidden_bids)
     auction: tuple[int, ...] = ()  # Wily: the calls so far in speaking order, PASS_CALL (0) for a pass
     given: tuple[CardSet, ...] = ()  # Wily: the cards each seat has given while passing (empty: nobody has;
     # UNKNOWN: hidden from the observer)
@@ -81,7 +82,7 @@ def from_position(position: Position, seed: int | None = None) -> TrickGameState
         raise PositionError(f"{n} players need {n} hands, not {len(position.hands)}")
     if not 0 <= position.dealer < n:
         raise PositionError(f"the dealer must be a seat 0..{n - 1}, not {position.dealer}")
-    if UNKNOWN in position.hands or UNKNOWN in position.given:
+    if UNKNOWN in position.hands or UNKNOWN in position.given or UNKNOWN in position.bids:
         raise PositionError("a state needs every hand: for one seat's view of what it knows, use view_of_position")
     state: TrickGameState
     if rules.game is Game.WIZARD:
@@ -197,7 +198,9 @@ def _fill(position: Position, me: int, rng: random.Random) -> Position:
                 if len(mine) < CARDS_PASSED:
                     raise PositionError("the hidden hands cannot complete the passing")
                 gifts[giver] = sum(1 << c for c in rng.sample(mine, CARDS_PASSED))
-    return replace(position, hands=tuple(filled), given=tuple(gifts) if position.given else ())
+    # A hidden bid (hidden_bids, where any bid is allowed) changes nothing the observer's view holds: say 0.
+    bids = tuple(0 if b == UNKNOWN else b for b in position.bids)
+    return replace(position, hands=tuple(filled), given=tuple(gifts) if position.given else (), bids=bids)
 
 
 def position_of(state: TrickGameState) -> Position:
@@ -231,6 +234,73 @@ def position_of(state: TrickGameState) -> Position:
         trump_suit=state.trump_suit if named else None,
         auction=tuple(call for _, call in state.auction),
         given=tuple(state.given) if any(state.given) else (),
+        letters=tuple(letters),
+    )
+
+
+def position_of_view(view: View) -> Position:
+    """What ``view``'s seat knows, as a position: its own hand, ``UNKNOWN`` for every other hand, every gift it did not
+    give or receive and every bid hidden from it. ``view_of_position(position_of_view(v), v.seat)`` is ``v`` again
+    in everything a seat decides by (the hand, the play, bids, trump, auction, gifts, scores, letters), up to which
+    Wizard or Jester id stands where; the score sheet of earlier hands and the last trick of the hand before are not
+    part of a position."""
+    rules, n, seat = view.rules, view.players, view.seat
+    if not 0 <= seat < n:
+        raise PositionError("a spectator's view has no hand: a position of what a seat knows needs a seat")
+    hands = tuple(view.hand if s == seat else UNKNOWN for s in range(n))
+    tricks = tuple(cards for _, cards, _ in view.round_tricks)
+    if view.trick:
+        tricks += (tuple(view.trick),)
+    base = Position(rules, view.round_index, view.dealer, hands, tricks=tricks)
+    over = view.phase is Phase.GAME_OVER
+    if rules.game is Game.WIZARD:
+        left = (view.dealer + 1) % n
+        order = [(left + k) % n for k in range(n)]
+        if view.phase is Phase.CHOOSE_TRUMP:
+            have_bid: set[int] = set()
+        elif view.phase is Phase.BID:
+            have_bid = set(order[: order.index(view.current_player)])
+        else:
+            have_bid = set(order)
+        bids = tuple(view.bids[s] if view.bids[s] is not None else UNKNOWN if s in have_bid else None
+                     for s in range(n))
+        scores = tuple(view.scores)
+        if over and view.sheet:
+            last = view.sheet[-1]
+            assert not isinstance(last, WilyHandResult)
+            scores = tuple(t - p for t, p in zip(last.totals, last.points))
+        return replace(
+            base,
+            trump_card=view.trump_card if rules.trump_card_shown else -1,
+            trump_suit=None if view.phase is Phase.CHOOSE_TRUMP else view.trump_suit,
+            bids=bids if any(b is not None for b in bids) else (),
+            scores=scores,
+        )
+    receivers = receivers_of(rules.mode, rules.passing, n)
+    given: tuple[CardSet, ...] = ()
+    if receivers is not None and view.phase in (Phase.PASS_CARDS, Phase.PLAY):
+        if view.phase is Phase.PASS_CARDS:  # from the high bidder on, three cards each: those before the turn gave
+            done = {(view.high_bidder + k) % n for k in range((view.current_player - view.high_bidder) % n)}
+        else:
+            done = set(range(n))
+        gifts = [UNKNOWN if s in done else 0 for s in range(n)]
+        gifts[seat] = view.given
+        if view.phase is Phase.PLAY:
+            gifts[receivers.index(seat)] = view.received
+        if any(gifts):
+            given = tuple(gifts)
+    letters = list(view.letters)
+    if over and view.sheet:
+        last_hand = view.sheet[-1]
+        assert isinstance(last_hand, WilyHandResult)
+        for team in last_hand.letter_to:
+            letters[team] -= 1
+    named = view.phase in (Phase.PASS_CARDS, Phase.PLAY, Phase.GAME_OVER)
+    return replace(
+        base,
+        trump_suit=view.trump_suit if named else None,
+        auction=tuple(call for _, call in view.auction),
+        given=given,
         letters=tuple(letters),
     )
 

@@ -166,6 +166,7 @@ def client_of(connection: Request | WebSocket) -> str:
 def create_app(
     db_url: str | None = None, *, limits: Limits | None = None, bot_workers: int | None = None, web: Path = WEB,
     bot_pace: float = DEFAULT_BOT_PACE, member: Member | None = None, limits_storage: str | None = None,
+    engines: dict[str, str] | None = None,
     rp_id: str | None = None, origins: tuple[str, ...] = (),
 ) -> FastAPI:
     """The server for the database at ``db_url`` (default: a SQLite file in the user's data directory).
@@ -177,8 +178,11 @@ def create_app(
     ``member``: this server is one worker of a cluster on the same PostgreSQL database (``cluster.py``); requests for
     tables another worker holds are passed on to it (``relay.py``). ``limits_storage``: where the per-client counts
     are kept (a ``limits`` storage URL, ``redis://...``, which the workers of a cluster share; default: memory).
-    ``rp_id`` and ``origins``: the WebAuthn relying party's id and the origins its pages are served from (default:
-    the request's own host and ``scheme://host``; ``relying.py``)."""
+    ``engines``: the operator's outside engines, name -> command (``wizard serve --engine NAME=CMD``), offered as
+    bots ``engine:NAME``; no request can name any other program. ``rp_id`` and ``origins``: the WebAuthn relying
+    party's id and the origins its pages are served from (default: the request's own host and ``scheme://host``;
+    ``relying.py``)."""
+    engines = dict(engines or {})
     url = db_url or default_url()
     limits = limits or Limits()
     relying = RelyingParty(rp_id, tuple(origins))
@@ -187,7 +191,8 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = make_engine(url)
         upgrade(engine)
-        manager = TableManager(engine, limits, bot_workers, bot_pace, member, limits_storage=limits_storage)
+        manager = TableManager(engine, limits, bot_workers, bot_pace, member, limits_storage=limits_storage,
+                               engines=engines)
         app.state.manager = manager
         app.state.sessions = Sessions(engine, limits.session_days)
         app.state.accounts = AccountStore(engine)
@@ -273,7 +278,7 @@ def create_app(
 
     @app.get("/meta")
     def get_meta() -> dict[str, Any]:
-        return meta()
+        return meta(engines)
 
     @app.get("/protocol.schema.json")
     def schema() -> dict[str, Any]:

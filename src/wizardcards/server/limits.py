@@ -66,6 +66,7 @@ class Limits:
     # connections server-wide
     max_connections: int = 0  # WebSockets open at once; 0: the descriptor limit less a margin (serve.py)
     idle_spectator_seconds: float = 600.0  # a spectator's socket that has sent nothing this long is closed (0: never)
+    handshakes_per_second: float = 400.0  # new WebSockets handed to the application (handshakes.py; 0: unpaced)
     # accounts (accounts.py, sessions.py)
     session_days: float = 30.0  # a session expires this long after its sign-in (its cookie's Max-Age)
     signups_per_hour_per_network: int = 10  # POST /accounts/options
@@ -123,6 +124,7 @@ class RateLimitedError(Exception):
 # the kinds counted per client (its address); they go to the shared storage when there is one. Chat lines and hints
 # are counted per connection, which lives in one process: they stay in its memory.
 CLIENT_KINDS = ("tables", "joins", "hellos", "connections", "loads", "signups", "signins", "signins_per_account")
+SERVER_FULL = "the server is full: try again later"  # the reason of a WebSocket refused with 1013 at the cap
 SPECTATOR_SHARE = 0.75  # of max_connections at most spectators: the rest stays for the seats' own connections
 SHARED_OPTIONS = {"socket_timeout": 0.5, "socket_connect_timeout": 0.5}  # a storage that hangs stalls no one long
 
@@ -211,8 +213,8 @@ class ClientLimits:
         1008 when the client or its network holds as many as allowed (refused at the handshake: HTTP 403), 1013
         ("try again later") when the server holds ``max_connections``."""
         network = network_of(who)
-        if self.open_total >= self.max_connections:
-            return 1013, "the server is full: try again later"
+        if self.full():
+            return 1013, SERVER_FULL
         if self.connections.get(who, 0) >= self.limits.connections_per_client:
             return 1008, "too many connections from this address"
         if self.network_connections.get(network, 0) >= self.limits.connections_per_network:
@@ -221,6 +223,10 @@ class ClientLimits:
         self.network_connections[network] = self.network_connections.get(network, 0) + 1
         self.open_total += 1
         return None
+
+    def full(self) -> bool:
+        """Whether the server holds ``max_connections`` WebSockets: a new one is refused, whoever asks."""
+        return self.open_total >= self.max_connections
 
     def open_connection(self, who: str) -> bool:
         """Count a new connection of ``who``; False (and not counted) when it may not have one more (``admit``)."""

@@ -33,7 +33,7 @@ from .connection import Connection
 from .credentials import digest, new_token
 from .finished import FinishedTable
 from .limits import ClientLimits, Limits, RateLimitedError, network_of
-from .players import STAND_IN, bot_spec_error
+from .players import ENGINE_PREFIX, STAND_IN, EngineError, bot_spec_error
 from .replays import Replay, Replays
 from .scheduling import asker_of, hint_asker
 from .sessions import DELETED_NAME, Account
@@ -58,8 +58,10 @@ class TableManager:
     def __init__(
         self, engine: Engine, limits: Limits | None = None, bot_workers: int | None = None,
         bot_pace: float = DEFAULT_BOT_PACE, member: K.Member | None = None, limits_storage: str | None = None,
+        engines: dict[str, str] | None = None,
     ) -> None:
         self.limits = limits or Limits()
+        self.engines = dict(engines or {})  # the operator's outside engines: name -> command (wizard serve --engine)
         self.member = member  # this worker, when it is one of a cluster (cluster.py); None: the only server
         self.bot_pace = bot_pace  # for tables created without their own
         self.clients = ClientLimits(self.limits, limits_storage)  # shared by a cluster's workers when given
@@ -111,7 +113,7 @@ class TableManager:
             raise TableError("invalid", f"a game of {rules.rounds} rounds: this server plays at most "
                                         f"{self.limits.max_rounds}")
         for seat, (_, spec) in enumerate(seats):
-            problem = None if spec is None else bot_spec_error(spec)
+            problem = None if spec is None else bot_spec_error(spec, self.engines)
             if problem is not None:
                 raise TableError("invalid", f"seat {seat}: {problem}")
         network = None if client is None else network_of(client)
@@ -880,7 +882,11 @@ class TableManager:
         while table.seq == seq and still():
             try:
                 action = await self.workers.decide(spec, table.state.view(seat), table.rng.getrandbits(63),
-                                                   asker_of(table))
+                                                   asker_of(table), self._engine_command(spec))
+            except EngineError as error:  # an outside engine broke the protocol: the stand-in plays this decision
+                log.warning("table %s: %s; the stand-in %s plays for seat %d", table.id, error, STAND_IN, seat)
+                spec = STAND_IN
+                continue
             except Exception:
                 log.exception("table %s: the bot %s failed to decide", table.id, spec)
             else:
@@ -901,6 +907,13 @@ class TableManager:
             failures += 1
             await asyncio.sleep(min(MAX_RETRY_SECONDS, RETRY_SECONDS * 2 ** (failures - 1)))
         return "moved"
+
+    def _engine_command(self, spec: str) -> str | None:
+        """The operator's command of the engine a spec ``engine:NAME`` seats (None for any other bot, or a name this
+        server does not know: a table stored by a server configured otherwise)."""
+        if not spec.startswith(ENGINE_PREFIX):
+            return None
+        return self.engines.get(spec[len(ENGINE_PREFIX):])
 
     def _arm_timer(self, table: LiveTable) -> None:
         """Start the turn timer of the human seat on turn (one timer per table, restarted at every decision)."""

@@ -10,6 +10,7 @@ and the player count is offered, so a new rule option cannot be forgotten.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import fields
 from enum import StrEnum
 from typing import Any
@@ -81,8 +82,8 @@ def rank_labels() -> dict[str, list[str]]:
     return {style.value: list(rank_faces(style)) for style in RankStyle}
 
 
-def meta() -> dict[str, Any]:
-    """The answer of ``GET /meta``."""
+def meta(engines: Iterable[str] = ()) -> dict[str, Any]:
+    """The answer of ``GET /meta`` (``engines``: the names of the operator's outside engines, offered as bots)."""
     return {
         "games": {
             Game.WIZARD.value: {"players": list(WIZARD_PLAYERS), "default_preset": DEFAULT_PRESET[Game.WIZARD]},
@@ -94,7 +95,7 @@ def meta() -> dict[str, Any]:
             for name, rules in PRESETS.items()
         ],
         "options": [_option(name) for name in user_options()],
-        "bots": bot_choices(),
+        "bots": bot_choices(engines),
         "default_bot": DEFAULT_BOT,
         "bot_names": list(BOT_NAMES),  # a bot seat left unnamed in the form is named by its seat from these
         "rank_labels": rank_labels(),

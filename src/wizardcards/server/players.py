@@ -1,8 +1,10 @@
 """The bots at the server's tables, and the only module of the server that imports them.
 
 Which bots a table may seat (``bot_choices``, offered in ``GET /meta``) is read from the bot registry
-(``bots.BOTS``: every registered bot, the search bot once per level of ``bots.search.LEVELS``); the words for people
-(labels) are written here. A bot seat plays through ``make_player``, a human seat whose time ran out or who left
+(``bots.BOTS``: every registered bot, the search bot once per level of ``bots.search.LEVELS``), then the outside
+engines the operator configured (``wizard serve --engine NAME=CMD``, seated as ``engine:NAME``: a request names an
+engine, never a command); the words for people (labels) are written here.
+A bot seat plays through ``make_player``, a human seat whose time ran out or who left
 through the ``STAND_IN``, and a hint is the analysis of a search bot (``hint_values``). Every bot sees only the
 ``View`` of the seat it plays or advises. ``decide`` and ``hint_values`` are what the server's worker processes run
 (``workers.py``); ``is_heavy`` says which bots are budgeted as strong.
@@ -10,9 +12,17 @@ through the ``STAND_IN``, and a hint is the analysis of a search bot (``hint_val
 
 from __future__ import annotations
 
+import multiprocessing.util
 import random
+import re
+import shlex
+import subprocess
+import time
+from collections.abc import Iterable, Mapping
 
 from ..bots import BOTS, Bot, make_bot, parse_bot_spec
+from ..bots.base import ENGINE_PREFIX
+from ..bots.engine import EngineBot, EngineError
 from ..bots.search import LEVELS, SearchBot
 from ..core import View, action_to_text
 from . import protocol as P
@@ -28,15 +38,46 @@ BOT_LABELS = {"rulebased": "Rule-based", "random": "Random", "search": "Search"}
 BASELINES = {"passer"}  # registered for the benchmarks (a Wily team that never bids), not opponents to offer
 
 __all__ = [
-    "DEFAULT_BOT", "STAND_IN", "HintAnswer", "bot_choices", "bot_spec_error", "decide", "hint_values", "is_heavy",
+    "DEFAULT_BOT", "ENGINE_PREFIX", "STAND_IN", "EngineError", "HintAnswer", "bot_choices", "bot_spec_error",
+    "close_engines", "decide", "engine_spec", "hint_values", "is_heavy", "parse_engines",
 ]
 
 HintAnswer = tuple[list[P.HintValue], int]  # every legal action's value, best first, and the best action
 
 
-def bot_choices() -> list[dict[str, str]]:
+ENGINE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,31}")
+"""The name an operator gives an engine (``wizard serve --engine NAME=CMD``): a table names the engine by it."""
+ENGINE_RETRY_SECONDS = 60.0
+"""An engine that failed is not asked again for this long (its seats' decisions go to the stand-in at once)."""
+
+
+def parse_engines(items: Iterable[str]) -> dict[str, str]:
+    """The operator's engines from ``NAME=CMD`` items; ``ValueError`` saying which item is wrong."""
+    engines: dict[str, str] = {}
+    for item in items:
+        name, equals, command = item.partition("=")
+        name = name.strip()
+        if not equals or not ENGINE_NAME.fullmatch(name):
+            raise ValueError(f"--engine {item!r}: write NAME=CMD, NAME of letters, digits, '_', '.', '-' (at most 32)")
+        try:
+            if not shlex.split(command):
+                raise ValueError("no command")
+        except ValueError as error:
+            raise ValueError(f"--engine {item!r}: the command cannot be read: {error}") from None
+        if name in engines:
+            raise ValueError(f"--engine {name!r} is given twice")
+        engines[name] = command.strip()
+    return engines
+
+
+def engine_spec(name: str) -> str:
+    """The bot spec by which a table seats the operator's engine ``name``."""
+    return ENGINE_PREFIX + name
+
+
+def bot_choices(engines: Iterable[str] = ()) -> list[dict[str, str]]:
     """The bots a create-table form offers, as ``{"spec", "label"}``: each registered bot but the ``BASELINES``, the
-    search bot at each level."""
+    search bot at each level, then the engines the operator configured (``engines``: their names)."""
     order = list(BOT_LABELS)
     choices: list[dict[str, str]] = []
     offered = [name for name in BOTS if name not in BASELINES]
@@ -46,12 +87,22 @@ def bot_choices() -> list[dict[str, str]]:
             choices.extend({"spec": f"{name}:level={level}", "label": f"{label}, level {level}"} for level in LEVELS)
         else:
             choices.append({"spec": name, "label": label})
+    choices.extend({"spec": engine_spec(name), "label": name} for name in engines)
     return choices
 
 
-def bot_spec_error(spec: str) -> str | None:
+def bot_spec_error(spec: str, engines: Mapping[str, str] | Iterable[str] = ()) -> str | None:
     """Why ``spec`` makes no bot (a name the registry does not know, a parameter the bot does not take, a level out
-    of range), or None when it makes one."""
+    of range, an engine the operator did not configure), or None when it makes one. At the server ``engine:X`` names
+    one of the operator's ``engines``, never a command: a stranger starts no program."""
+    name, params = parse_bot_spec(spec)
+    if name == "engine":
+        configured = sorted(engines)
+        if params["command"] in configured:
+            return None
+        offered = f": {', '.join(engine_spec(e) for e in configured)}" if configured else " (it has none)"
+        return (f"this server seats only the engines its operator configured{offered}; "
+                f"{spec[:80]!r} is not one of them")
     try:
         make_bot(spec)
     except ValueError as error:  # UnknownBotError, and the bots' own refusals of a parameter's value
@@ -68,13 +119,53 @@ def is_heavy(spec: str) -> bool:
 _bots: dict[str, Bot] = {}  # per worker process: one bot per spec (a bot decides from the View alone)
 
 
-def decide(spec: str, view: View, seed: int) -> int:
+_failed: dict[tuple[str, str], tuple[float, EngineError]] = {}  # per worker: engines that failed, and when
+
+
+def decide(spec: str, view: View, seed: int, command: str | None = None) -> int:
     """The decision of the bot ``spec`` (``STAND_IN`` for a seat whose player is away) at ``view``, its randomness
-    seeded by the table (``random.Random(seed)``)."""
+    seeded by the table (``random.Random(seed)``). An engine's spec (``engine:NAME``) comes with the operator's
+    ``command`` for it; an engine that fails raises ``EngineError`` (the table's stand-in plays in its place), and is
+    not asked again for ``ENGINE_RETRY_SECONDS``."""
+    name, params = parse_bot_spec(spec)
+    if name == "engine":
+        return _engine_decides(params["command"], command, view, seed)
     bot = _bots.get(spec)
     if bot is None:
         bot = _bots[spec] = make_bot(spec)
     return int(bot.act(view, random.Random(seed)))
+
+
+_engines: dict[tuple[str, str], EngineBot] = {}  # per worker process: one process per configured engine
+
+
+def _engine_decides(name: str, command: str | None, view: View, seed: int) -> int:
+    if command is None:
+        raise EngineError(f"engine {name!r} is not configured on this server (wizard serve --engine {name}=CMD)")
+    key = (name, command)
+    failed = _failed.get(key)
+    if failed is not None:
+        if time.monotonic() - failed[0] < ENGINE_RETRY_SECONDS:
+            raise failed[1]
+        del _failed[key]
+    bot = _engines.get(key)
+    if bot is None:  # the engine's stderr is not the server's log: a chatty engine must not fill it
+        if not _engines:  # a pool's worker leaves through os._exit: multiprocessing's finalizers run, atexit's not
+            multiprocessing.util.Finalize(None, close_engines, exitpriority=10)
+        bot = _engines[key] = EngineBot(command, label=name, stderr=subprocess.DEVNULL)
+    try:
+        return bot.act(view, random.Random(seed))
+    except EngineError as error:
+        _failed[key] = (time.monotonic(), error)
+        del _engines[key]
+        raise
+
+
+def close_engines() -> None:
+    """Let every engine of this worker go (their processes end)."""
+    while _engines:
+        _, bot = _engines.popitem()
+        bot.close()
 
 
 def hint_values(view: View, seq: int) -> HintAnswer:

@@ -59,6 +59,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         " ceremonies and requests with a session are accepted from these only (default: the request's own)",
     )
     parser.add_argument(
+        "--engine", action="append", default=[], metavar="NAME=CMD",
+        help="an outside engine the tables may seat as the bot engine:NAME (repeatable): CMD starts a program that"
+        " speaks the engine protocol (docs/engine-protocol.md); requests can name only these, never a command",
+    )
+    parser.add_argument(
         "--limit", action="append", default=[], metavar="NAME=VALUE",
         help="change one of the per-client and server limits (repeatable; docs/server.md lists them)",
     )
@@ -73,36 +78,6 @@ def browser_url(host: str, port: int) -> str:
     return f"http://{host}:{port}/"
 
 
-DROP_SECONDS = 2.0  # a connection the server closed that has not taken its close frame by then is dropped
-SEND_BUFFER = 64 * 1024  # the kernel's send buffer of a WebSocket (left alone, it grows to megabytes)
-
-
-def dropping_protocol() -> type | str:
-    """uvicorn's WebSocket protocol with two bounds for clients that do not read. The kernel's send buffer of each
-    WebSocket is ``SEND_BUFFER``, so such a client soon fills its connection's queue (``connection.py``) and is cut
-    off, instead of having megabytes buffered for it first; and a connection the application is done with is dropped
-    after ``DROP_SECONDS`` (``transport.abort``): a client that reads nothing never takes the close frame, and what is
-    still unsent would otherwise stay in the server's buffers for as long as it keeps the socket open."""
-    try:
-        from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
-    except ImportError:  # an older uvicorn: its own protocol, which keeps such a socket until the client reads
-        return "auto"
-
-    class DroppingProtocol(WebSocketsSansIOProtocol):
-        def connection_made(self, transport: asyncio.BaseTransport) -> None:
-            sock = transport.get_extra_info("socket")
-            if sock is not None:
-                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
-            super().connection_made(transport)
-
-        async def run_asgi(self) -> None:
-            await super().run_asgi()
-            # abort on a transport already closed is nothing: a client that took its close loses nothing
-            self.loop.call_later(DROP_SECONDS, self.transport.abort)
-
-    return DroppingProtocol
-
-
 def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
@@ -112,8 +87,10 @@ def run(args: argparse.Namespace) -> int:
         from .capacity import connection_cap, raise_descriptor_limit, request_cap
         from .cluster import Member
         from .db import default_url
+        from .handshakes import websocket_protocol
         from .limits import Limits
         from .manager import DEFAULT_BOT_PACE, MAX_BOT_PACE
+        from .players import parse_engines
         from .supervisor import CLUSTER_KEY, advertised_host, cluster_problem, run_workers
     except ImportError as error:
         print(f"wizard serve needs the server extra: pip install 'wizardcards[server]' ({error})", file=sys.stderr)
@@ -121,6 +98,11 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         limits = Limits().with_changes(args.limit)
+    except ValueError as error:
+        print(f"wizard serve: {error}", file=sys.stderr)
+        return 2
+    try:
+        engines = parse_engines(args.engine)
     except ValueError as error:
         print(f"wizard serve: {error}", file=sys.stderr)
         return 2
@@ -144,7 +126,8 @@ def run(args: argparse.Namespace) -> int:
     pace = DEFAULT_BOT_PACE if args.bot_pace is None else args.bot_pace
     origins = tuple(origin.rstrip("/") for origin in args.origin)
     app = create_app(url, limits=limits, bot_workers=args.bot_workers, bot_pace=pace, member=member,
-                     limits_storage=args.limits_storage, rp_id=args.rp_id, origins=origins)
+                     limits_storage=args.limits_storage, engines=engines, rp_id=args.rp_id,
+                     origins=origins)
     # The collector's full passes over a server's long-lived objects (modules, the ORM, live tables) stall the event
     # loop for tens of ms: move what exists at start-up out of its view, and collect the young generation less often.
     gc.freeze()
@@ -159,7 +142,10 @@ def run(args: argparse.Namespace) -> int:
     # Frames far over the protocol's limit are refused by the WebSocket layer itself; smaller oversized ones get an
     # error message from the application.
     # No per-message deflate: view frames are small, and compressing each one costs more CPU than it saves.
-    config = uvicorn.Config(app, host=args.host, port=args.port, ws=dropping_protocol(),
+    def full() -> bool:  # the manager exists from the application's start-up on, before any connection
+        return bool(app.state.manager.clients.full())
+
+    config = uvicorn.Config(app, host=args.host, port=args.port, ws=websocket_protocol(full, limits.handshakes_per_second),
                             ws_max_size=16 * P.MAX_MESSAGE_BYTES,
                             ws_per_message_deflate=False, log_level="warning",
                             proxy_headers=trusted is not None, forwarded_allow_ips=trusted or "")

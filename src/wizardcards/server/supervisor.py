@@ -56,6 +56,8 @@ def worker_command(args: argparse.Namespace, index: int) -> list[str]:
         command += ["--rp-id", args.rp_id]
     for origin in args.origin:
         command += ["--origin", origin]
+    for engine in args.engine:
+        command += ["--engine", engine]
     return command
 
 

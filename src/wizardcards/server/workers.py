@@ -61,9 +61,8 @@ def _exit_with(server: int) -> None:
         time.sleep(WATCH_SECONDS)
         try:
             os.kill(server, 0)
-        except ProcessLookupError:
-            os._exit(0)
-        except PermissionError:  # a process of another user took the number: the server is gone as well
+        except (ProcessLookupError, PermissionError):  # PermissionError: another user's process took the number
+            players.close_engines()  # os._exit runs no finalizer: the outside engines would outlive the server
             os._exit(0)
 
 
@@ -102,15 +101,16 @@ class BotWorkers:
         """Start the light workers now (each imports the bots once), so the first bots need not wait for them."""
         await asyncio.gather(*(self._run(False, _ready) for _ in range(self.workers)))
 
-    async def decide(self, spec: str, view: View, seed: int, asker: Asker = ANYONE) -> int:
-        """The bot ``spec``'s decision at ``view``, once the question's turn has come (``asker``: whose it is)."""
+    async def decide(self, spec: str, view: View, seed: int, asker: Asker = ANYONE, command: str | None = None) -> int:
+        """The bot ``spec``'s decision at ``view``, once the question's turn has come (``asker``: whose it is);
+        ``command``: the operator's command of an engine's spec (``engine:NAME``)."""
         if not players.is_heavy(spec):
             async with self._light_slots.held(asker):
-                return int(await self._run(False, players.decide, spec, view, seed))
+                return int(await self._run(False, players.decide, spec, view, seed, command))
         await self._heavy_slots.acquire(asker)
         started = time.monotonic()
         try:
-            action = int(await self._run(True, players.decide, spec, view, seed))
+            action = int(await self._run(True, players.decide, spec, view, seed, command))
         except BaseException:
             self._heavy_slots.release()
             raise

@@ -13,7 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..bots import Bot, make_bot
+from ..bots.engine import EngineError
 from ..bots.names import bot_name
+from ..bots.rulebased import RuleBasedBot
 from ..bots.search import SearchBot
 from ..core import Game, GameRecord, RuleSet, State, View, new_game, replay
 from . import store
@@ -67,6 +69,7 @@ class GameController:
             raise ValueError("bot_specs needs one entry per seat, None exactly at the human seat")
         self.bots: dict[int, Bot] = {s: make_bot(spec) for s, spec in enumerate(self.bot_specs) if spec is not None}
         self.rng = random.Random()
+        self.engine_errors: list[str] = []  # what outside engines (engine:CMD) did wrong, oldest first
         self.names = self.names or seat_names(self.bot_specs)
 
     # --- making games --------------------------------------------------------------------------------------
@@ -122,7 +125,12 @@ class GameController:
         """Let the bot on turn decide; returns (seat, action)."""
         seat = self.on_turn()
         bot = self.bots[seat]
-        action = bot.act(self.state.view(seat), self.rng)
+        view = self.state.view(seat)
+        try:
+            action = bot.act(view, self.rng)
+        except EngineError as error:  # an outside engine that broke the protocol: the rule-based bot plays for it
+            self.engine_errors.append(str(error))
+            action = RuleBasedBot().act(view, self.rng)
         self.state.apply(action)
         self._save()
         return seat, action

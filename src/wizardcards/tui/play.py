@@ -481,6 +481,8 @@ class TableScreen(Screen[None]):
                 await asyncio.sleep(0)
             self.message = Text(f"{self.names[seat]}: {render.decision_text(action, controller.view())}",
                                 style="dim")
+            if controller.engine_errors:  # the engine's error, in the words of the engine protocol (English)
+                self.message = Text(controller.engine_errors[-1], style="red")
 
     def take(self, action: int) -> None:
         """The human's decision, from a button or a key."""
