@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import dataclasses
 import gc
 import os
@@ -145,7 +144,8 @@ def run(args: argparse.Namespace) -> int:
     def full() -> bool:  # the manager exists from the application's start-up on, before any connection
         return bool(app.state.manager.clients.full())
 
-    config = uvicorn.Config(app, host=args.host, port=args.port, ws=websocket_protocol(full, limits.handshakes_per_second),
+    config = uvicorn.Config(app, host=args.host, port=args.port,
+                            ws=websocket_protocol(full, limits.handshakes_per_second),
                             ws_max_size=16 * P.MAX_MESSAGE_BYTES,
                             ws_per_message_deflate=False, log_level="warning",
                             proxy_headers=trusted is not None, forwarded_allow_ips=trusted or "")
