@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import dataclasses
 import gc
 import os
@@ -47,6 +46,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--limits-storage", default=None, metavar="URL",
         help="where the per-client counts are kept: a storage URL of the limits library, e.g. redis://host:6379, that"
         " every worker of a cluster shares, so that a client is counted once (default: this process's memory)",
+    )
+    parser.add_argument(
+        "--rp-id", default=None, metavar="HOST",
+        help="the WebAuthn relying party id passkeys are made for: the site's host name, e.g. cards.example.org"
+        " (default: the host name each page was asked for; docs/accounts.md)",
+    )
+    parser.add_argument(
+        "--origin", action="append", default=[], metavar="URL",
+        help="an origin the server's pages are served from, e.g. https://cards.example.org (repeatable): passkey"
+        " ceremonies and requests with a session are accepted from these only (default: the request's own)",
     )
     parser.add_argument(
         "--engine", action="append", default=[], metavar="NAME=CMD",
@@ -114,8 +123,10 @@ def run(args: argparse.Namespace) -> int:
     if not limits.max_connections:
         limits = dataclasses.replace(limits, max_connections=connection_cap(descriptors))
     pace = DEFAULT_BOT_PACE if args.bot_pace is None else args.bot_pace
+    origins = tuple(origin.rstrip("/") for origin in args.origin)
     app = create_app(url, limits=limits, bot_workers=args.bot_workers, bot_pace=pace, member=member,
-                     limits_storage=args.limits_storage, engines=engines)
+                     limits_storage=args.limits_storage, engines=engines, rp_id=args.rp_id,
+                     origins=origins)
     # The collector's full passes over a server's long-lived objects (modules, the ORM, live tables) stall the event
     # loop for tens of ms: move what exists at start-up out of its view, and collect the young generation less often.
     gc.freeze()
@@ -133,7 +144,8 @@ def run(args: argparse.Namespace) -> int:
     def full() -> bool:  # the manager exists from the application's start-up on, before any connection
         return bool(app.state.manager.clients.full())
 
-    config = uvicorn.Config(app, host=args.host, port=args.port, ws=websocket_protocol(full, limits.handshakes_per_second),
+    config = uvicorn.Config(app, host=args.host, port=args.port,
+                            ws=websocket_protocol(full, limits.handshakes_per_second),
                             ws_max_size=16 * P.MAX_MESSAGE_BYTES,
                             ws_per_message_deflate=False, log_level="warning",
                             proxy_headers=trusted is not None, forwarded_allow_ips=trusted or "")
