@@ -2,6 +2,7 @@
 // invite links, and list this browser's games, the tables waiting for players, the games being played and the
 // finished ones (GET /tables, refreshed every few seconds).
 
+import { accountHead } from './account_head.js';
 import { api, HttpError, mySeats, rememberSeat, savedName, saveName } from './api.js';
 import { localRankLabel } from './cards.js';
 import { copyText, fill, h, storageGet, storageSet } from './dom.js';
@@ -71,7 +72,7 @@ class Lobby {
     const el = this.el = {};
     el.name = h('input', { id: 'your-name', type: 'text', maxlength: 64, autocomplete: 'nickname', value: savedName(),
       placeholder: t('lobby.your_name'), oninput: () => {
-        saveName(el.name.value.trim());
+        if (!(el.account && el.account.account)) saveName(el.name.value.trim());
         const first = document.getElementById('seat-name-0');
         if (first) first.placeholder = el.name.value.trim() || t('lobby.you');
       } });
@@ -82,10 +83,17 @@ class Lobby {
     el.playing = h('section', { class: 'card-panel area-playing', id: 'playing-tables', 'aria-labelledby': 'playing-title' });
     el.finished = h('section', { class: 'card-panel area-finished', id: 'finished-tables', 'aria-labelledby': 'finished-title' });
     el.error = h('p', { class: 'error-line area-error', role: 'alert', id: 'lobby-error' });
+    // signed in, the forms use the account's name (the server binds the seat to the account); a guest's own name,
+    // remembered by this browser, comes back on signing out
+    el.account = accountHead({ onAccount: (account) => {
+      el.name.value = account ? account.name : savedName();
+      const first = document.getElementById('seat-name-0');
+      if (first) first.placeholder = el.name.value.trim() || t('lobby.you');
+    } });
     fill(this.root,
       h('header', { class: 'lobby-head' },
         h('h1', {}, h('span', { class: 'brand-star', 'aria-hidden': 'true' }, '\u2605'), ' wizardcards'),
-        h('div', { class: 'head-tools' },
+        h('div', { class: 'head-tools' }, el.account.element,
           h('div', { class: 'name-box' }, h('label', { for: 'your-name' }, t('lobby.your_name')), el.name),
           languageSwitch())),
       // one grid: on a phone the tables to join come before the form, on a wide screen the form is the left column
@@ -282,7 +290,7 @@ class Lobby {
 
   async create() {
     const you = this.el.name.value.trim();
-    if (you) saveName(you);
+    if (you && !this.el.account.account) saveName(you);
     this.el.formError.textContent = '';
     this.el.createButton.disabled = true;
     let table;
@@ -494,7 +502,7 @@ class Lobby {
       this.el.name.focus();
       return;
     }
-    saveName(name);
+    if (!this.el.account.account) saveName(name);
     button.disabled = true;
     try {
       const answer = await api.join(table.id, name);
