@@ -5,7 +5,7 @@
 
 import { accounts } from './api.js';
 import { fill, h } from './dom.js';
-import { language, t } from './i18n.js';
+import { hasText, language, t } from './i18n.js';
 import { languageSwitch } from './language_switch.js';
 import { openConfirm, openSignIn, openSignUp } from './account_dialogs.js';
 import { accountError, addPasskey } from './passkeys.js';
@@ -21,7 +21,10 @@ export function when(value) {
   if (value === null || value === undefined || value === '') return t('account.passkey.never');
   const date = typeof value === 'number' ? new Date(value < 1e12 ? value * 1000 : value) : new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  return new Intl.DateTimeFormat(language(), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  // the browser's own tag of the page's language where it has one (en-GB writes 2 Dec 2026, 18:04; en-US Dec 2)
+  const lang = language();
+  const tag = (navigator.languages || []).find((each) => each.toLowerCase().split('-')[0] === lang) || lang;
+  return new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 class AccountPage {
@@ -81,7 +84,7 @@ class AccountPage {
         h('dl', { class: 'account-facts' },
           h('dt', {}, t('account.name')), h('dd', { id: 'account-name' }, account.name),
           h('dt', {}, t('account.kind')), h('dd', { id: 'account-kind' },
-            t(account.kind === 'deleted' ? 'account.kind.deleted' : 'account.kind.player')))),
+            hasText(`account.kind.${account.kind}`) ? t(`account.kind.${account.kind}`) : account.kind))),
       this.passkeys(account), this.sessions(account), this.deletion(account));
   }
 
@@ -92,7 +95,8 @@ class AccountPage {
       h('div', { class: 'passkey-text' },
         h('b', { class: 'passkey-label' }, label(key)),
         h('span', { class: 'muted passkey-dates' },
-          h('span', { class: 'nowrap' }, `${t('account.passkey.added')}: ${when(key.created_at)}`), ' \u00b7 ',
+          h('span', { class: 'nowrap' }, `${t('account.passkey.added')}: ${when(key.created_at)}`),
+          h('span', { class: 'dot', 'aria-hidden': 'true' }, ' \u00b7 '),
           h('span', { class: 'nowrap' }, `${t('account.passkey.last_used')}: ${when(key.last_used_at)}`))),
       h('button', { type: 'button', class: 'small', 'aria-label': t('account.passkey.remove_label', { label: label(key) }),
         onclick: async (event) => {

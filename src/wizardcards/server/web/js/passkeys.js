@@ -77,46 +77,36 @@ export async function addPasskey(label) {
 }
 
 /** What went wrong, in the page's language. ``context``: 'sign_up', 'sign_in', 'passkey' (adding one), 'remove' (a
- * passkey), 'account' (the rest); ``name``: the name asked for at sign-up. The server's machine-readable ``code``
- * (docs/accounts.md) is said by the catalog; an answer without one by its status. */
+ * passkey), 'account' (the rest); ``name``: the name asked for at sign-up. The server says what went wrong by the
+ * answer's status (docs/accounts.md); its words are English, so the catalog's are shown. */
 export function accountError(error, context, name = '') {
   if (error instanceof AccountProblem) return t(error.key, error.params);
-  if (error instanceof DOMException || (error && typeof error.name === 'string' && !(error instanceof HttpError)
-      && /Error$/.test(error.name) && error.name !== 'TypeError')) {
-    if (error.name === 'NotAllowedError' || error.name === 'AbortError') return t('account.error.cancelled');
-    if (error.name === 'InvalidStateError') return t('account.error.already_registered');
-    if (error.name === 'SecurityError') return t('account.error.security');
-    if (error.name === 'NotSupportedError') return t('account.error.unsupported');
-  }
   if (!(error instanceof HttpError)) {
+    // the browser's own refusals (a DOMException, by name)
+    const known = BROWSER_ERRORS[error && error.name];
+    if (known) return t(known);
     return error instanceof TypeError ? t('account.error.network') : t('account.error.other', { error: String(error && error.message) });
   }
-  const code = error.data && (error.data.code || (error.data.detail && error.data.detail.code));
-  const keyed = code && CODES[code];
-  if (keyed) return t(keyed, { name, seconds: Math.ceil(error.retryAfter || 0) });
   if (error.status === 429) {
     return error.retryAfter ? t('account.error.too_many_in', { seconds: Math.ceil(error.retryAfter) }) : t('account.error.too_many');
   }
-  if (context === 'sign_up' && error.status === 409) return t('account.error.name_taken', { name });
-  if (context === 'sign_up' && (error.status === 422 || error.status === 400)) {
-    return t('account.error.name_invalid', { reason: error.message });
-  }
-  if (context === 'remove' && error.status === 409) return t('account.passkey.last');
-  if (context === 'sign_in' && (error.status === 400 || error.status === 401 || error.status === 404)) {
-    return t('account.error.not_recognised');
-  }
-  if (error.status === 401) return t('account.error.signed_out');
-  if (error.status === 410) return t('account.error.expired');
-  return t('account.error.refused', { error: error.message });
+  const key = (STATUS[context] || {})[error.status] || STATUS.any[error.status];
+  return key ? t(key, { name }) : t('account.error.refused', { error: error.message });
 }
 
-// the server's error codes (docs/accounts.md) and the catalog's words for them
-const CODES = {
-  name_taken: 'account.error.name_taken',
-  name_empty: 'account.error.name_empty',
-  last_passkey: 'account.passkey.last',
-  unknown_credential: 'account.error.not_recognised',
-  ceremony_expired: 'account.error.expired',
-  not_signed_in: 'account.error.signed_out',
-  too_many_attempts: 'account.error.too_many',
+const BROWSER_ERRORS = {
+  NotAllowedError: 'account.error.cancelled', // the person cancelled, or the time ran out (the browser does not say which)
+  AbortError: 'account.error.cancelled',
+  InvalidStateError: 'account.error.already_registered', // this authenticator holds a passkey of the account already
+  SecurityError: 'account.error.security', // an address the browser refuses passkeys on (an IP address, plain http)
+  NotSupportedError: 'account.error.unsupported',
+};
+
+// each answer's status, by what was asked (docs/accounts.md), and the catalog's words for it
+const STATUS = {
+  sign_up: { 409: 'account.error.name_taken', 422: 'account.error.name_invalid', 400: 'account.error.failed' },
+  sign_in: { 401: 'account.error.not_recognised', 400: 'account.error.failed' },
+  passkey: { 409: 'account.error.already_registered', 400: 'account.error.failed' },
+  remove: { 409: 'account.passkey.last' },
+  any: { 401: 'account.error.signed_out' },
 };
