@@ -9,6 +9,8 @@ that speaks the protocol.
     POST /tables/{id}/join            take the lowest free open seat of a waiting table (a fresh token)
     POST /tables/{id}/seats/{n}/free  the host frees a seat handed out by join whose holder has not said hello
     POST /invites                     exchange an invite code for the invited seat's token
+    POST /tables/{id}/my-seat         a fresh token for the seat the signed-in account holds there
+    /accounts, /session, /account     accounts, passkeys and sessions (accounts.py)
     GET  /tables/{id}/record          the GameRecord of a finished game (a running game's seed would show every hand)
     GET  /tables/{id}/replay          a finished game step by step: public view and every hand (built once, stored
                                       gzipped; ETag); both count toward ``replays_per_minute``
@@ -33,7 +35,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, cast
 
 import httpx
-from fastapi import FastAPI, Header, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, Header, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi import Path as PathPart
 from fastapi.encoders import jsonable_encoder
 from fastapi.exception_handlers import http_exception_handler
@@ -57,8 +59,10 @@ from .limits import Limits, RateLimitedError, Throttle
 from .manager import DEFAULT_BOT_PACE, MAX_BOT_PACE, TableManager
 from .meta import meta
 from .pads import pads_router
-from .sessions import Sessions
+from .accounts import AccountStore, accounts_router
 from .relay import MOVING, RELAYED, RelayedClient, forward, relay_socket
+from .relying import RELAYED_SCOPE, OriginCheck, RelyingParty
+from .sessions import SESSION_COOKIE, Account, Sessions, SignedInSockets, current_account, signed_in
 from .table import LiveTable, NoSeatError, TableError
 
 WEB = Path(__file__).with_name("web")  # the browser client (plain files, shipped as package data)
@@ -83,6 +87,9 @@ def _finite(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [_finite(item) for item in value]
     return value
+
+
+Signed = Annotated[Account | None, Depends(current_account)]  # the signed-in account of a request, None: a guest
 
 
 class _Strict(BaseModel):
@@ -159,6 +166,7 @@ def client_of(connection: Request | WebSocket) -> str:
 def create_app(
     db_url: str | None = None, *, limits: Limits | None = None, bot_workers: int | None = None, web: Path = WEB,
     bot_pace: float = DEFAULT_BOT_PACE, member: Member | None = None, limits_storage: str | None = None,
+    rp_id: str | None = None, origins: tuple[str, ...] = (),
 ) -> FastAPI:
     """The server for the database at ``db_url`` (default: a SQLite file in the user's data directory).
 
@@ -168,9 +176,12 @@ def create_app(
     directory (its ``index.html`` is the page of ``/``, ``/play`` and ``/replay/{id}``; the rest is under /static).
     ``member``: this server is one worker of a cluster on the same PostgreSQL database (``cluster.py``); requests for
     tables another worker holds are passed on to it (``relay.py``). ``limits_storage``: where the per-client counts
-    are kept (a ``limits`` storage URL, ``redis://...``, which the workers of a cluster share; default: memory)."""
+    are kept (a ``limits`` storage URL, ``redis://...``, which the workers of a cluster share; default: memory).
+    ``rp_id`` and ``origins``: the WebAuthn relying party's id and the origins its pages are served from (default:
+    the request's own host and ``scheme://host``; ``relying.py``)."""
     url = db_url or default_url()
     limits = limits or Limits()
+    relying = RelyingParty(rp_id, tuple(origins))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -179,9 +190,13 @@ def create_app(
         manager = TableManager(engine, limits, bot_workers, bot_pace, member, limits_storage=limits_storage)
         app.state.manager = manager
         app.state.sessions = Sessions(engine, limits.session_days)
+        app.state.accounts = AccountStore(engine)
+        app.state.signed_in = SignedInSockets()
         app.state.peers = httpx.AsyncClient() if member is not None else None
         await manager.load_unfinished()
+        checking = asyncio.create_task(app.state.signed_in.keep_checking(app.state.sessions))
         yield
+        checking.cancel()
         manager.close()
         if app.state.peers is not None:
             await app.state.peers.aclose()
@@ -192,6 +207,7 @@ def create_app(
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.add_middleware(BodyLimit, max_bytes=limits.max_body_bytes)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(OriginCheck, relying=relying)  # inside RelayedClient: a relayed request was checked already
     if member is not None:
         app.add_middleware(RelayedClient, key=member.key)
     app.add_middleware(RequestCap, max_requests=request_cap())  # outermost: a busy server answers at once
@@ -199,6 +215,7 @@ def create_app(
         app.mount("/static", StaticFiles(directory=web), name="static")
     # the score pad: /pad, its files and rules, shared /pads
     app.include_router(pads_router(url, web, limits, limits_storage))
+    app.include_router(accounts_router(limits, relying, client_of))
 
     def manager() -> TableManager:
         return cast(TableManager, app.state.manager)  # set by the lifespan above (Starlette's state is untyped)
@@ -263,7 +280,7 @@ def create_app(
         return P.protocol_schema()
 
     @app.post("/tables", status_code=201)
-    async def create_table(request: TableRequest, http: Request) -> dict[str, Any]:
+    async def create_table(request: TableRequest, http: Request, account: Signed) -> dict[str, Any]:
         rules = rules_of(request)
         seats = request.seats or [SeatRequest(name=f"Player {s + 1}") for s in range(rules.players)]
         for number, seat in enumerate(seats):
@@ -273,6 +290,7 @@ def create_app(
             rules, [(s.name, s.bot) for s in seats], request.turn_seconds, request.grace_seconds, request.hints,
             open_seats={n for n, s in enumerate(seats) if s.open},
             claimed={n for n, s in enumerate(seats) if s.claimed}, client=client_of(http), bot_pace=request.bot_pace,
+            account=account,
         )
         human_seats = []
         for number in range(rules.players):
@@ -316,14 +334,25 @@ def create_app(
         return await manager().player_stats(name)
 
     @app.post("/tables/{table_id}/join")
-    async def join_table(table_id: str, request: JoinRequest, http: Request) -> dict[str, Any]:
+    async def join_table(table_id: str, request: JoinRequest, http: Request, account: Signed) -> dict[str, Any]:
         try:
-            claimed = await manager().claim(table_id, request.name, client_of(http))
+            claimed = await manager().claim(table_id, request.name, client_of(http), account)
         except NoSeatError as error:
             raise HTTPException(409, str(error)) from None
         if claimed is None:
             raise HTTPException(404, f"no table {table_id!r}")
         table, seat, token = claimed
+        return {"table": table.id, "seat": seat, "token": token, "link": seat_link(token)}
+
+    @app.post("/tables/{table_id}/my-seat")
+    async def my_seat(table_id: str, http: Request, account: Signed) -> dict[str, Any]:
+        """A fresh token for the seat the signed-in account holds at this table (its other devices' way in)."""
+        if account is None:
+            raise HTTPException(401, "sign in first: the seat of a guest is opened by its own link")
+        found = await manager().my_seat(table_id, account, client_of(http))
+        if found is None:
+            raise HTTPException(404, "this account holds no seat at this table")
+        table, seat, token = found
         return {"table": table.id, "seat": seat, "token": token, "link": seat_link(token)}
 
     @app.post("/tables/{table_id}/seats/{seat}/free")
@@ -343,8 +372,11 @@ def create_app(
         return table.summary()
 
     @app.post("/invites")
-    async def claim_invite(request: InviteRequest, http: Request) -> dict[str, Any]:
-        claimed = await manager().claim_invite(request.invite, request.name, client_of(http))
+    async def claim_invite(request: InviteRequest, http: Request, account: Signed) -> dict[str, Any]:
+        try:
+            claimed = await manager().claim_invite(request.invite, request.name, client_of(http), account)
+        except NoSeatError as error:
+            raise HTTPException(409, str(error)) from None
         if claimed is None:
             raise HTTPException(404, "no such invite (or it was used already)")
         table, seat, token = claimed
@@ -399,6 +431,12 @@ def create_app(
             await ws.close(code=refusal[0], reason=refusal[1])
             return
         connection = Connection(client=client, send_queue=limits.send_queue)
+        session = None
+        if SESSION_COOKIE in ws.cookies and (ws.scope.get(RELAYED_SCOPE) or relying.allows(ws)):
+            session = await signed_in(ws)  # another site's page, or no page at all, is a guest here
+        if session is not None:
+            connection.account, connection.session_key = session
+            app.state.signed_in.add(connection, *session)
         try:
             await ws.accept()
             tasks = [asyncio.create_task(_write(ws, connection)), asyncio.create_task(connection.gone.wait()),
@@ -414,7 +452,7 @@ def create_app(
                 else:
                     assert member is not None
                     closing = await relay_socket(ws, closing.address, closing.table_id, closing.first, client,
-                                                 member.key)
+                                                 member.key, ws.headers.get("cookie"))
             if connection.too_slow:
                 closing = (1008, "too slow: the messages for this connection piled up unread")
             elif connection.closing is not None:
@@ -426,6 +464,8 @@ def create_app(
                     pass
         finally:
             connection.gone.set()
+            if session is not None:
+                app.state.signed_in.remove(connection, *session)
             await manager().disconnect(connection)
             manager().clients.close_connection(client)
             if connection.table is not None and connection.seat == SPECTATOR:

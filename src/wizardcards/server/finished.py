@@ -19,7 +19,11 @@ class FinishedTable:
         return cls(table_id, json.loads(text))
 
     def summary(self) -> dict[str, Any]:
-        return dict(self.stored["summary"])
+        summary = dict(self.stored["summary"])
+        # stored before seats had kinds: a game of then had no accounts, so its people were guests
+        summary["players"] = [seat if "kind" in seat else {**seat, "kind": "guest" if seat["bot"] is None else "bot"}
+                              for seat in summary["players"]]
+        return summary
 
     def sheet(self) -> dict[str, Any]:
         return dict(self.stored["sheet"])

@@ -144,3 +144,57 @@ def set_session_cookie(response: Response, connection: HTTPConnection, session_i
 
 def clear_session_cookie(response: Response, connection: HTTPConnection) -> None:
     response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax", secure=is_https(connection))
+
+
+SIGNED_OUT = (4001, "signed out")  # the close of a signed-in WebSocket whose session ended
+SESSION_CHECK_SECONDS = 10.0  # how often the open WebSockets' sessions are checked against the database
+
+
+class SignedInSockets:
+    """The open WebSockets of signed-in accounts, by account and by session, so that signing out (here, everywhere,
+    or by deleting the account) closes them at once on this worker; ``check`` closes, every
+    ``SESSION_CHECK_SECONDS``, those whose session ended elsewhere (another worker of a cluster) or expired."""
+
+    def __init__(self) -> None:
+        self.by_session: dict[str, set[Any]] = {}  # session digest: connections
+        self.accounts: dict[str, set[str]] = {}  # account id: session digests with open connections
+
+    def add(self, connection: Any, account: Account, key: str) -> None:
+        self.by_session.setdefault(key, set()).add(connection)
+        self.accounts.setdefault(account.id, set()).add(key)
+
+    def remove(self, connection: Any, account: Account, key: str) -> None:
+        held = self.by_session.get(key)
+        if held is not None:
+            held.discard(connection)
+            if not held:
+                del self.by_session[key]
+                keys = self.accounts.get(account.id, set())
+                keys.discard(key)
+                if not keys:
+                    self.accounts.pop(account.id, None)
+
+    def close_session(self, key: str) -> None:
+        for connection in list(self.by_session.get(key, ())):
+            connection.close(*SIGNED_OUT)
+
+    def close_account(self, account_id: str) -> None:
+        for key in list(self.accounts.get(account_id, ())):
+            self.close_session(key)
+
+    async def check(self, sessions: Sessions) -> None:
+        keys = list(self.by_session)
+        if not keys:
+            return
+        alive = await sessions.run(sessions.alive, keys)
+        for key in keys:
+            if key not in alive:
+                self.close_session(key)
+
+    async def keep_checking(self, sessions: Sessions, every: float = SESSION_CHECK_SECONDS) -> None:
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.check(sessions)
+            except Exception:  # a database that fails now is asked again next time
+                pass
