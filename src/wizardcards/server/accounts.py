@@ -163,7 +163,9 @@ class AccountStore:
     def take(self, ceremony: str, purpose: str) -> Challenge | None:
         """A ceremony's challenge, used up (whoever deletes the row has it: two requests cannot both finish it)."""
         with self.engine.begin() as db:
-            row = db.execute(select(ChallengeRow).where(ChallengeRow.id == ceremony)).scalars().first()
+            row = db.execute(select(ChallengeRow.challenge, ChallengeRow.purpose, ChallengeRow.account_id,
+                                    ChallengeRow.name, ChallengeRow.expires_at)
+                             .where(ChallengeRow.id == ceremony)).first()
             if row is None:
                 return None
             found = Challenge(row.challenge, row.purpose, row.account_id, row.name)
