@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from .accounts_support import (
     Authenticator, account_status, account_url, add_authenticator, sign_in, sign_up, wait_signed_in,
@@ -44,8 +44,8 @@ def unexpected(page: Page) -> list[str]:
     return [e for e in page.script_errors if not any(x in e for x in EXPECTED)]  # type: ignore[attr-defined]
 
 
-def passkey_labels(page: Page) -> list[str]:
-    return page.locator("#passkey-list .passkey-label").all_inner_texts()
+def passkey_labels(page: Page) -> Locator:
+    return page.locator("#passkey-list .passkey-label")
 
 
 def test_sign_up_sign_in_elsewhere_passkeys_and_sign_out_everywhere(
@@ -78,12 +78,12 @@ def test_sign_up_sign_in_elsewhere_passkeys_and_sign_out_everywhere(
     wait_signed_in(ann, "Ann")
     assert ann.url.endswith("/#account")
     expect(ann.locator("#sessions-count")).to_have_text("You are signed in on 2 devices or browsers.")
-    assert len(passkey_labels(ann)) == 1
-    first = passkey_labels(ann)[0]
+    expect(passkey_labels(ann)).to_have_count(1)
+    first = passkey_labels(ann).inner_text()
     ann.click("#passkey-list button")
     expect(ann.locator("#account-error")).to_contain_text("This is your only passkey")
     ann.reload()
-    assert passkey_labels(ann) == [first]
+    expect(passkey_labels(ann)).to_have_text([first])
 
     # a second passkey, from another authenticator (this one already holds the account's: the browser refuses it)
     ann.click("#btn-add-passkey")
@@ -93,12 +93,12 @@ def test_sign_up_sign_in_elsewhere_passkeys_and_sign_out_everywhere(
     ann.fill("#new-passkey-label", "Security key")
     ann.click("#btn-add-passkey")
     expect(ann.locator("#account-notice")).to_have_text("The passkey Security key was added.")
-    assert passkey_labels(ann) == [first, "Security key"]
+    expect(passkey_labels(ann)).to_have_text([first, "Security key"])
     expect(ann.locator("#passkey-list .passkey").nth(1)).to_contain_text("Last used: never")
     # and removed again (the synced one stays: the phone signed in with it)
     ann.click("#passkey-list .passkey:nth-child(2) button")
     expect(ann.locator("#account-notice")).to_have_text("The passkey Security key was removed.")
-    assert passkey_labels(ann) == [first]
+    expect(passkey_labels(ann)).to_have_text([first])
 
     # the phone takes a table signed in: its seat is the account's (◆), the guest's is not (◇), the bots are bots
     phone.fill("#seat-name-1", "Cy")
