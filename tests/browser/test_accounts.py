@@ -48,6 +48,23 @@ def passkey_labels(page: Page) -> Locator:
     return page.locator("#passkey-list .passkey-label")
 
 
+def table_with_a_guest(page: Page, new_context: Callable[..., BrowserContext]) -> Page:
+    """From the lobby on ``page``: a table of four, seat 1 this page's, seat 2 a guest invited (Cy, whose page, in a
+    context of its own, is returned), two bots; both take their seats and the game starts."""
+    page.fill("#seat-name-1", "Cy")
+    page.select_option("#seat-kind-1", "human")
+    page.click("#btn-create")
+    invite = page.locator("#created .invite-list .link-field").first.input_value()
+    guest = watch_errors(new_context().new_page())
+    guest.goto(invite)
+    guest.fill("#join-name", "Cy")
+    guest.click("form.join-form button[type=submit]")
+    guest.wait_for_selector(".table-screen[data-seq]")
+    page.click("#btn-take-seat")
+    page.wait_for_selector(".table-screen[data-status='playing']")
+    return guest
+
+
 def test_sign_up_sign_in_elsewhere_passkeys_and_sign_out_everywhere(
     server: ServerProcess, new_context: Callable[..., BrowserContext]
 ) -> None:
@@ -101,18 +118,7 @@ def test_sign_up_sign_in_elsewhere_passkeys_and_sign_out_everywhere(
     expect(passkey_labels(ann)).to_have_text([first])
 
     # the phone takes a table signed in: its seat is the account's (◆), the guest's is not (◇), the bots are bots
-    phone.fill("#seat-name-1", "Cy")
-    phone.select_option("#seat-kind-1", "human")
-    phone.click("#btn-create")
-    invite = phone.locator("#created .invite-list .link-field").first.input_value()
-    guest_context = new_context()
-    guest = watch_errors(guest_context.new_page())
-    guest.goto(invite)
-    guest.fill("#join-name", "Cy")
-    guest.click("form.join-form button[type=submit]")
-    guest.wait_for_selector(".table-screen[data-seq]")
-    phone.click("#btn-take-seat")
-    phone.wait_for_selector(".table-screen[data-status='playing']")
+    guest = table_with_a_guest(phone, new_context)
     marks = phone.eval_on_selector_all(
         "#seats .seat", "els => els.map(e => [e.dataset.seat, e.querySelector('.account-mark')?.dataset.kind || null,"
         " e.querySelector('.tag.bot') !== null, e.getAttribute('aria-label')])")
@@ -181,6 +187,17 @@ def test_the_ways_a_ceremony_fails_in_english_and_german(
     german_page.fill("#sign-up-name", "BEA")
     german_page.click("#btn-sign-up-submit")
     expect(german_page.locator("#sign-up-status")).to_have_text("Der Name BEA ist vergeben. Wähle einen anderen.")
+    # the owner deletes the account (confirmed): signed out, and the name is free again
+    owner.goto(home + "#account")
+    wait_signed_in(owner, "Bea")
+    owner.click("#btn-delete-account")
+    expect(owner.locator("#delete-account")).to_contain_text("deleted player")
+    owner.click("#delete-account-yes")
+    expect(owner.locator("#account-notice")).to_have_text("Your account was deleted. You can keep playing as a guest.")
+    assert account_status(owner) == 401
+    german_page.fill("#sign-up-name", "BEA")
+    german_page.click("#btn-sign-up-submit")
+    wait_signed_in(german_page, "BEA")
     for each in (owner, page, bare, german_page):
         assert unexpected(each) == [], unexpected(each)
 
@@ -205,7 +222,11 @@ def test_screenshots_of_every_account_screen(
             wait_signed_in(page, f"{name}{size}")
             page.click("#btn-account")
             screenshot(page, f"account-header-signed-in-{suffix}")
-            page.click("#menu-account")
+            page.keyboard.press("Escape")
+            table_with_a_guest(page, new_context)
+            page.wait_for_selector("#seats .seat .account-mark.guest")
+            screenshot(page, f"account-seats-{suffix}")
+            page.goto(home + "#account")
             wait_signed_in(page)
             key.remove()
             add_authenticator(page)
