@@ -95,4 +95,5 @@ def wait_signed_in(page: Page, name: str | None = None) -> None:
 
 def account_status(page: Page) -> int:
     """The status of this page's GET /account (200 signed in, 401 a guest), asked with the page's own cookies."""
-    return int(page.evaluate("async () => (await fetch('/account', { headers: { Accept: 'application/json' } })).status"))
+    asked = "async () => (await fetch('/account', { headers: { Accept: 'application/json' } })).status"
+    return int(page.evaluate(asked))

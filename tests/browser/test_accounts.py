@@ -12,10 +12,17 @@ from collections.abc import Callable
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from .accounts_support import (
-    Authenticator, account_status, account_url, add_authenticator, sign_in, sign_up, wait_signed_in,
+    Authenticator,
+    account_status,
+    account_url,
+    add_authenticator,
+    sign_in,
+    sign_up,
+    wait_signed_in,
 )
 from .conftest import DESKTOP, PHONE, watch_errors
 from .helpers import ServerProcess
+from .test_csp import PROBE as CSP_PROBE
 
 # the page's WebSocket notes each of its closes (the server ending a signed-out session's connection)
 SOCKET_CLOSES = """
@@ -36,8 +43,14 @@ EXPECTED = ("status of 409", "status of 422", "status of 401")
 
 
 def person(context: BrowserContext) -> tuple[Page, Authenticator]:
+    """A page of its own with its authenticator; every Content-Security-Policy violation it sees is noted."""
+    context.add_init_script(CSP_PROBE)
     page = watch_errors(context.new_page())
     return page, add_authenticator(page)
+
+
+def violations(page: Page) -> list[str]:
+    return list(page.evaluate("() => window.__violations || []"))
 
 
 def unexpected(page: Page) -> list[str]:
@@ -140,8 +153,9 @@ def test_sign_up_sign_in_elsewhere_passkeys_and_sign_out_everywhere(
     phone.wait_for_selector("#banner:not([hidden])", state="attached")
     phone.goto(home)
     expect(phone.locator("#account-head")).to_have_attribute("data-signed-in", "no")
-    for page in (ann, phone, guest):
-        assert unexpected(page) == [], unexpected(page)
+    for page in (ann, phone):
+        assert unexpected(page) == [] and violations(page) == [], (unexpected(page), violations(page))
+    assert unexpected(guest) == [], unexpected(guest)
 
 
 def test_the_ways_a_ceremony_fails_in_english_and_german(
