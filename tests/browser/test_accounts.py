@@ -183,6 +183,13 @@ def test_the_ways_a_ceremony_fails_in_english_and_german(
         "No passkey was used: the request was cancelled or timed out. Try again when you are ready.")
     assert account_status(page) == 401
 
+    # a guest's table of bots looks as it always did: no marks (they appear once someone at the table is signed in)
+    page.keyboard.press("Escape")
+    page.click("#btn-create")
+    page.wait_for_selector(".table-screen[data-status='playing'] #seats .seat")
+    assert page.locator("#seats .account-mark").count() == 0
+    assert "guest" not in (page.get_attribute("#seats .seat[data-seat='0']", "aria-label") or "")
+
     # German, and a browser without WebAuthn
     german = new_context()
     german.add_init_script("localStorage.setItem('wizardcards.lang', 'de'); delete window.PublicKeyCredential;")
