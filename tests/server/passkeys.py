@@ -70,7 +70,8 @@ class Authenticator:
             raise RuntimeError("InvalidStateError: this authenticator holds an excluded credential")
         passkey = Passkey(rp_id, unb64(options["user"]["id"]))
         self.passkeys.append(passkey)
-        attested = bytes(16) + struct.pack(">H", len(passkey.credential_id)) + passkey.credential_id + passkey.cose_key()
+        credential_id = passkey.credential_id
+        attested = bytes(16) + struct.pack(">H", len(credential_id)) + credential_id + passkey.cose_key()
         auth_data = (hashlib.sha256(rp_id.encode()).digest() + bytes([self.flags | AT])
                      + struct.pack(">I", passkey.sign_count) + attested)
         attestation = cbor2.dumps({"fmt": "none", "attStmt": {}, "authData": auth_data})
@@ -96,7 +97,8 @@ class Authenticator:
                              "signature": b64(signature), "userHandle": b64(passkey.user_handle)}}
 
 
-def sign_up(client: TestClient | Browser, name: str, device: Authenticator | None = None, label: str = "laptop") -> Authenticator:
+def sign_up(client: TestClient | Browser, name: str, device: Authenticator | None = None,
+            label: str = "laptop") -> Authenticator:
     """A whole sign-up from the server's own page: the client holds the new session's cookie afterwards."""
     device = device or Authenticator()
     begun = client.post("/accounts/options", json={"name": name}, headers=SAME_ORIGIN)

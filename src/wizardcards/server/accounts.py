@@ -31,13 +31,13 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi import Path as PathPart
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from webauthn import (
@@ -83,7 +83,7 @@ BOT_WORDS = sorted({name.casefold() for name in BOT_NAMES} | {name.casefold() fo
                    | {"rulebased", "search", "random", "standin", "stand-in"})
 
 
-class NameError_(ValueError):  # noqa: N801 (NameError is a builtin)
+class BadName(ValueError):
     """A name an account may not have: why, in words for the person typing it."""
 
 
@@ -108,19 +108,19 @@ def imitates_a_bot(key: str) -> bool:
 
 
 def account_name(raw: str) -> tuple[str, str]:
-    """The name to store (NFKC, trimmed) and its key, or ``NameError_`` saying why it cannot be an account's."""
+    """The name to store (NFKC, trimmed) and its key, or ``BadName`` saying why it cannot be an account's."""
     name = unicodedata.normalize("NFKC", raw).strip()
     if not name:
-        raise NameError_("a name needs at least one character")
+        raise BadName("a name needs at least one character")
     if len(name) > MAX_NAME:
-        raise NameError_(f"a name is at most {MAX_NAME} characters")
+        raise BadName(f"a name is at most {MAX_NAME} characters")
     if not P.printable(name):
-        raise NameError_("a name has no control characters")
+        raise BadName("a name has no control characters")
     key = name_key(name)
     if len(key) > 64:
-        raise NameError_("this name is too long once its letters are folded")
+        raise BadName("this name is too long once its letters are folded")
     if imitates_a_bot(key):
-        raise NameError_("this name reads as a bot's: choose another")
+        raise BadName("this name reads as a bot's: choose another")
     return name, key
 
 
@@ -155,7 +155,7 @@ class AccountStore:
         now = datetime.now(UTC)
         with self.engine.begin() as db:
             db.execute(delete(ChallengeRow).where(ChallengeRow.expires_at < now))
-            db.execute(ChallengeRow.__table__.insert().values(
+            db.execute(insert(ChallengeRow).values(
                 id=ceremony, challenge=challenge, purpose=purpose, account_id=account_id, name=name,
                 expires_at=now + timedelta(seconds=CEREMONY_SECONDS)))
         return ceremony
@@ -179,16 +179,16 @@ class AccountStore:
             return db.scalar(select(AccountRow.id).where(AccountRow.name_key == key)) is not None
 
     def create(self, account_id: str, name: str, key: str, passkey: dict[str, Any]) -> None:
-        """A new account and its first passkey; ``IntegrityError`` when the name (or the passkey) was taken meanwhile."""
+        """A new account and its first passkey; ``IntegrityError`` when its name (or passkey) was taken meanwhile."""
         now = datetime.now(UTC)
         with self.engine.begin() as db:
-            db.execute(AccountRow.__table__.insert().values(
+            db.execute(insert(AccountRow).values(
                 id=account_id, name=name, name_key=key, kind=PERSON, created_at=now))
-            db.execute(PasskeyRow.__table__.insert().values(account_id=account_id, created_at=now, **passkey))
+            db.execute(insert(PasskeyRow).values(account_id=account_id, created_at=now, **passkey))
 
     def add_passkey(self, account_id: str, passkey: dict[str, Any]) -> None:
         with self.engine.begin() as db:
-            db.execute(PasskeyRow.__table__.insert().values(account_id=account_id, created_at=datetime.now(UTC),
+            db.execute(insert(PasskeyRow).values(account_id=account_id, created_at=datetime.now(UTC),
                                                             **passkey))
 
     def passkey(self, credential_id: str) -> Passkey | None:
@@ -249,11 +249,6 @@ class AccountStore:
             if tables:
                 db.execute(delete(FinishedGameRow).where(FinishedGameRow.table_id.in_(tables)))
         return tables
-
-    def count_passkeys(self, account_id: str) -> int:
-        with self.engine.connect() as db:
-            return int(db.scalar(select(func.count()).select_from(PasskeyRow)
-                                 .where(PasskeyRow.account_id == account_id)) or 0)
 
 
 def _utc(moment: datetime) -> datetime:
@@ -365,7 +360,7 @@ def accounts_router(limits: Limits, relying: RelyingParty, client_of: Callable[[
         counts(request).hit("signups", network_of(client))
         try:
             name, key = account_name(body.name)
-        except NameError_ as error:
+        except BadName as error:
             raise HTTPException(422, str(error)) from None
         # names are public (they sit at tables and have profiles): that one is taken may be said
         if await store(request).run(store(request).name_taken, key):
@@ -499,5 +494,3 @@ def accounts_router(limits: Limits, relying: RelyingParty, client_of: Callable[[
 
     return router
 
-
-Purpose = Literal["register", "signin", "add"]

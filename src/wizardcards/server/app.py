@@ -48,6 +48,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..core import SPECTATOR, ImpossibleRulesError, RuleSet, rules_for
 from . import protocol as P
+from .accounts import AccountStore, accounts_router
 from .capacity import RequestCap, request_cap
 from .cluster import ElsewhereError, Member
 from .connection import Connection
@@ -59,7 +60,6 @@ from .limits import Limits, RateLimitedError, Throttle
 from .manager import DEFAULT_BOT_PACE, MAX_BOT_PACE, TableManager
 from .meta import meta
 from .pads import pads_router
-from .accounts import AccountStore, accounts_router
 from .relay import MOVING, RELAYED, RelayedClient, forward, relay_socket
 from .relying import RELAYED_SCOPE, OriginCheck, RelyingParty
 from .sessions import SESSION_COOKIE, Account, Sessions, SignedInSockets, current_account, signed_in

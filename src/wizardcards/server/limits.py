@@ -67,7 +67,7 @@ class Limits:
     max_connections: int = 0  # WebSockets open at once; 0: the descriptor limit less a margin (serve.py)
     idle_spectator_seconds: float = 600.0  # a spectator's socket that has sent nothing this long is closed (0: never)
     # accounts (accounts.py, sessions.py)
-    session_days: float = 30.0  # a session unused this long expires (its cookie's Max-Age; slides while used)
+    session_days: float = 30.0  # a session expires this long after its sign-in (its cookie's Max-Age)
     signups_per_hour_per_network: int = 10  # POST /accounts/options
     signins_per_minute_per_network: int = 30  # POST /session/options
     signins_per_minute_per_account: int = 10  # POST /session with one passkey (known or not), and new passkeys

@@ -1,6 +1,6 @@
 """Sessions of signed-in accounts: a random session id in the ``wizard_session`` cookie, its SHA-256 digest in
-``account_sessions`` (the id itself is never stored), an expiry that slides while the browser keeps coming back, and
-``current_account``, the dependency every route and the WebSocket use to know who is signed in.
+``account_sessions`` (the id itself is never stored), an expiry ``session_days`` after signing in (the cookie's
+``Max-Age`` too), and ``current_account``, the dependency every route and the WebSocket use to know who is signed in.
 
 A session id is accepted from that cookie only: never from a URL or a header of the page's choosing (a link would
 carry it into logs, histories and other sites' Referer). State-changing requests that carry the cookie must come from
@@ -11,11 +11,12 @@ at all in today's browsers, the ``Origin`` check holds where it does not.
 from __future__ import annotations
 
 import asyncio
+import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Engine
 from starlette.requests import HTTPConnection
 from starlette.responses import Response
@@ -24,8 +25,9 @@ from .credentials import digest, new_token
 from .db import AccountRow, AccountSessionRow
 
 SESSION_COOKIE = "wizard_session"
+log = logging.getLogger("wizardcards.server")
 DELETED_NAME = "deleted player"  # what a deleted account's seats show
-SLIDE_EVERY = timedelta(hours=1)  # a session's expiry is pushed back at most this often (one write an hour, not each)
+SEEN_EVERY = timedelta(hours=1)  # a session's last_seen_at is written at most this often (not at every request)
 
 
 @dataclass(frozen=True)
@@ -59,7 +61,7 @@ class Sessions:
         now = datetime.now(UTC)
         with self.engine.begin() as db:
             db.execute(delete(AccountSessionRow).where(AccountSessionRow.expires_at < now))  # the expired ones go
-            db.execute(AccountSessionRow.__table__.insert().values(
+            db.execute(insert(AccountSessionRow).values(
                 digest=digest(session_id), account_id=account_id, created_at=now, expires_at=now + self.lifetime,
                 last_seen_at=now))
         return session_id
@@ -76,9 +78,8 @@ class Sessions:
                        AccountRow.deleted_at.is_(None))).first()
             if found is None:
                 return None
-            if now - _utc(found.last_seen_at) >= SLIDE_EVERY:
-                db.execute(update(AccountSessionRow).where(AccountSessionRow.digest == key)
-                           .values(last_seen_at=now, expires_at=now + self.lifetime))
+            if now - _utc(found.last_seen_at) >= SEEN_EVERY:
+                db.execute(update(AccountSessionRow).where(AccountSessionRow.digest == key).values(last_seen_at=now))
         return Account(found.id, found.name, found.kind), key
 
     def alive(self, digests: list[str]) -> set[str]:
@@ -197,4 +198,4 @@ class SignedInSockets:
             try:
                 await self.check(sessions)
             except Exception:  # a database that fails now is asked again next time
-                pass
+                log.exception("the open WebSockets' sessions could not be checked")
