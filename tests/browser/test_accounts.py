@@ -82,7 +82,9 @@ def test_sign_up_sign_in_elsewhere_passkeys_and_sign_out_everywhere(
     server: ServerProcess, new_context: Callable[..., BrowserContext]
 ) -> None:
     home = account_url(server)
-    ann, ann_key = person(new_context())
+    ann_context = new_context()
+    ann_context.add_init_script(SOCKET_CLOSES)
+    ann, ann_key = person(ann_context)
     ann.goto(home)
     expect(ann.locator("#account-guest")).to_have_text("Guest")
     assert account_status(ann) == 401
@@ -142,17 +144,30 @@ def test_sign_up_sign_in_elsewhere_passkeys_and_sign_out_everywhere(
     assert phone.get_attribute("#seats .seat[data-seat='0'] .account-mark", "title") == "Signed-in player"
     assert phone.evaluate("window.__closes.length") == 0
 
-    # sign out everywhere, from the first device: the phone's session ends, and its table's connection with it
+    # the first device finds the table in its lobby and resumes the account's seat there: a fresh token, from the
+    # session (this browser never held one)
+    table_id = phone.evaluate("JSON.parse(localStorage.getItem('wizardcards.seats'))[0].table")
+    desk = watch_errors(ann_context.new_page())
+    desk.goto(home)
+    desk.click(f"#playing-tables .table-item[data-table='{table_id}'] .account-resume")
+    desk.wait_for_selector(".table-screen[data-status='playing'] #seats .seat.me[data-seat='0']")
+    assert "#token=" in desk.url
+    expect(desk.locator("#hand .card")).not_to_have_count(0)
+
+    # sign out everywhere, from the first device: every session ends, the phone's and this one, and the tables'
+    # connections with them (code 4001, "signed out")
     ann.click("#btn-sign-out-everywhere")
     expect(ann.locator("#account-notice")).to_have_text("Every session of your account has ended.")
     expect(ann.locator(".account-page")).to_have_attribute("data-signed-in", "no")
     assert account_status(ann) == 401
-    phone.wait_for_function("window.__closes.length > 0")
-    assert account_status(phone) == 401
-    # the seat's token still opens the seat (the page reconnects as the seat's holder)
-    phone.wait_for_selector("#banner:not([hidden])", state="attached")
+    for table_page in (phone, desk):
+        table_page.wait_for_function("window.__closes.some((c) => c.code === 4001)")
+        assert account_status(table_page) == 401
+    # the seat's token still opens the seat: the page reconnects as the seat's holder, a guest now
+    phone.wait_for_selector(".table-screen[data-status='playing']")
     phone.goto(home)
     expect(phone.locator("#account-head")).to_have_attribute("data-signed-in", "no")
+    assert unexpected(desk) == [], unexpected(desk)
     for page in (ann, phone):
         assert unexpected(page) == [] and violations(page) == [], (unexpected(page), violations(page))
     assert unexpected(guest) == [], unexpected(guest)

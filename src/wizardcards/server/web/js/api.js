@@ -58,6 +58,8 @@ export const api = {
   claimInvite: (invite, name) => request('POST', '/invites', name ? { invite, name } : { invite }),
   /** The table a seat's or spectator's token is for: {table} (its WebSocket is /tables/{table}/ws). */
   locate: (token) => request('POST', '/locate', { token }),
+  /** A fresh token for the seat the signed-in account holds at the table (its other devices' way in). */
+  mySeat: (id) => request('POST', `/tables/${encodeURIComponent(id)}/my-seat`),
   sheet: (id) => request('GET', `/tables/${encodeURIComponent(id)}/sheet`),
   replay: (id) => request('GET', `/tables/${encodeURIComponent(id)}/replay`),
 };

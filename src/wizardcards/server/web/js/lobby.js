@@ -3,6 +3,7 @@
 // finished ones (GET /tables, refreshed every few seconds).
 
 import { accountHead } from './account_head.js';
+import { resumeButton } from './account_seats.js';
 import { api, HttpError, mySeats, rememberSeat, savedName, saveName } from './api.js';
 import { localRankLabel } from './cards.js';
 import { copyText, fill, h, storageGet, storageSet } from './dom.js';
@@ -89,6 +90,8 @@ class Lobby {
       el.name.value = account ? account.name : savedName();
       const first = document.getElementById('seat-name-0');
       if (first) first.placeholder = el.name.value.trim() || t('lobby.you');
+      this.shownKey = null; // the lists again: the account's seats get Resume
+      if (this.pages) this.refresh();
     } });
     fill(this.root,
       h('header', { class: 'lobby-head' },
@@ -424,7 +427,7 @@ class Lobby {
     const waiting = page('waiting');
     const open = waiting.tables.filter((t) => (t.open_seats ?? 0) > 0);
     fill(this.el.open, h('h2', { id: 'open-title' }, t('lobby.waiting_tables')),
-      open.length ? h('ul', { class: 'table-list' }, open.map((table) => this.tableItem(table, [
+      open.length ? h('ul', { class: 'table-list' }, open.map((table) => this.tableItem(table, this.resume(table) || [
         h('button', { type: 'button', class: 'primary', onclick: (event) => this.join(table, event.currentTarget),
           'aria-label': t('lobby.join_label', { game: GAME_NAMES[table.game], players: this.playersText(table) }) }, t('lobby.join')),
         this.watchButton(table),
@@ -433,7 +436,7 @@ class Lobby {
 
     const playing = page('playing');
     fill(this.el.playing, h('h2', { id: 'playing-title' }, t('lobby.playing_now')),
-      playing.tables.length ? h('ul', { class: 'table-list' }, playing.tables.map((table) => this.tableItem(table, [this.watchButton(table)])))
+      playing.tables.length ? h('ul', { class: 'table-list' }, playing.tables.map((table) => this.tableItem(table, this.resume(table) || [this.watchButton(table)])))
         : h('p', { class: 'muted' }, t('lobby.none_playing')),
       this.pager('playing', playing, t('lobby.pages_playing')));
 
@@ -478,6 +481,14 @@ class Lobby {
           }
           this.refresh();
         } }, t('lobby.free_seat', { number: p.seat + 1 })));
+  }
+
+  /** *Resume* where the signed-in account holds a seat this browser has no token of (account_seats.js). */
+  resume(table) {
+    const account = this.el.account.account;
+    if (!account || mySeats().some((s) => s.table === table.id)) return null;
+    const button = resumeButton(table, account, (error) => { this.el.error.textContent = t('lobby.join_failed', { error: error.message }); });
+    return button ? [button, this.watchButton(table)] : null;
   }
 
   watchButton(table) {
