@@ -348,8 +348,10 @@ def accounts_router(limits: Limits, relying: RelyingParty, client_of: Callable[[
                 credential=body.credential, expected_challenge=challenge.challenge,
                 expected_rp_id=relying.rp_id(request), expected_origin=relying.origins(request),
                 require_user_verification=True)
-        except (WebAuthnException, ValueError, KeyError, TypeError) as error:
+        except WebAuthnException as error:
             raise HTTPException(400, f"the passkey could not be verified: {error}") from None
+        except Exception:  # whatever a stranger's malformed credential makes the parser raise: refused, never a 500
+            raise HTTPException(400, "the passkey could not be verified: a malformed credential") from None
         return {"id": bytes_to_base64url(verified.credential_id), "public_key": verified.credential_public_key,
                 "sign_count": verified.sign_count, "transports": _transports(body.credential),
                 "label": (body.label or "").strip()[:64] or "passkey"}
@@ -412,9 +414,10 @@ def accounts_router(limits: Limits, relying: RelyingParty, client_of: Callable[[
                 expected_rp_id=relying.rp_id(request), expected_origin=relying.origins(request),
                 credential_public_key=passkey.public_key, credential_current_sign_count=passkey.sign_count,
                 require_user_verification=True)
-        except (WebAuthnException, ValueError, KeyError, TypeError):
+        except Exception:  # WebAuthnException, and whatever a malformed credential makes the parser raise
             raise HTTPException(401, SIGN_IN_FAILED) from None
-        handle = (body.credential.get("response") or {}).get("userHandle")
+        response = body.credential.get("response")
+        handle = response.get("userHandle") if isinstance(response, dict) else None
         if handle and handle != bytes_to_base64url(passkey.account_id.encode("ascii")):
             raise HTTPException(401, SIGN_IN_FAILED)
         if not await store(request).run(store(request).used, passkey.id, passkey.sign_count, verified.new_sign_count):
