@@ -14,13 +14,16 @@ import { openSignIn, openSignUp } from './account_dialogs.js';
 import { accountError } from './passkeys.js';
 
 export function accountHead({ onAccount = () => {} } = {}) {
-  const element = h('div', { class: 'account-head', id: 'account-head', 'aria-live': 'polite' });
+  const element = h('div', { class: 'account-head', id: 'account-head' });
   const state = { account: undefined, outside: null };
 
   const show = (account) => {
     state.account = account;
     element.dataset.signedIn = account ? 'yes' : 'no';
+    // the focus stays in the header when what it was on is drawn anew (a dialog's button, gone once signed in)
+    const focused = element.contains(document.activeElement);
     fill(element, account ? signedIn(account) : guest());
+    if (focused) element.querySelector('button')?.focus();
     onAccount(account);
   };
 
@@ -34,9 +37,10 @@ export function accountHead({ onAccount = () => {} } = {}) {
 
   function signedIn(account) {
     const error = h('span', { class: 'account-error', role: 'alert' });
-    const menu = h('div', { class: 'account-menu', id: 'account-menu', role: 'menu', hidden: true },
-      h('a', { href: '/#account', role: 'menuitem', class: 'button', id: 'menu-account' }, t('account.your_account')),
-      h('button', { type: 'button', role: 'menuitem', id: 'menu-sign-out', onclick: async () => {
+    // a disclosure (a button that shows a short list), not an ARIA menu: Tab moves through it as through the page
+    const menu = h('div', { class: 'account-menu', id: 'account-menu', hidden: true },
+      h('a', { href: '/#account', class: 'button', id: 'menu-account' }, t('account.your_account')),
+      h('button', { type: 'button', id: 'menu-sign-out', onclick: async () => {
         try {
           await accounts.signOut();
           show(null);
@@ -45,7 +49,7 @@ export function accountHead({ onAccount = () => {} } = {}) {
         }
       } }, t('account.sign_out')));
     const toggle = h('button', { type: 'button', class: 'small account-name', id: 'btn-account',
-      'aria-haspopup': 'menu', 'aria-expanded': 'false', 'aria-controls': 'account-menu',
+      'aria-expanded': 'false', 'aria-controls': 'account-menu',
       'aria-label': t('account.menu_label', { name: account.name }),
       onclick: () => setOpen(menu.hidden) },
     h('span', { class: 'account-mark', 'aria-hidden': 'true' }, '\u25c6'), ` ${account.name} `,
@@ -53,20 +57,21 @@ export function accountHead({ onAccount = () => {} } = {}) {
     const setOpen = (open) => {
       menu.hidden = !open;
       toggle.setAttribute('aria-expanded', String(open));
-      if (open) menu.querySelector('[role=menuitem]').focus();
+      if (open) menu.querySelector('a, button').focus();
     };
     // the menu closes on Escape (the focus back on its button) and on a click anywhere outside it
-    menu.addEventListener('keydown', (event) => {
-      if (event.key === 'Escape') { setOpen(false); toggle.focus(); }
-    });
     state.outside = (event) => {
       if (!menu.hidden && !box.contains(event.target)) setOpen(false);
     };
     const box = h('div', { class: 'account-box' }, toggle, menu);
+    box.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape' && !menu.hidden) { setOpen(false); toggle.focus(); }
+    });
     return [box, error];
   }
 
   document.addEventListener('click', (event) => { if (state.account && state.outside) state.outside(event); });
+  // a server that cannot be asked leaves the page a guest's (the lobby says when the server is away)
   accounts.me().then(show, () => show(null));
   return { element, get account() { return state.account; }, show };
 }
