@@ -250,6 +250,7 @@ def test_screenshots_of_every_account_screen(
             page, key = person(context)
             page.goto(home)
             expect(page.locator("#account-head")).to_have_attribute("data-signed-in", "no")
+            page.wait_for_selector("#open-title")  # the lists drawn
             screenshot(page, f"account-header-guest-{suffix}")
             page.click("#btn-sign-up")
             page.fill("#sign-up-name", f"{name}{size}")
