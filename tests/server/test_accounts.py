@@ -257,3 +257,11 @@ def test_migration_from_a_0009_database_keeps_its_tables_as_guests(tmp_path: Pat
     assert {"accounts", "passkeys", "account_sessions", "webauthn_challenges"} <= names
     assert "account_id" in {c["name"] for c in inspect(engine).get_columns("seats")}
     engine.dispose()
+
+
+def test_an_accounts_answers_are_kept_by_no_cache(client: TestClient) -> None:
+    begun = client.post("/accounts/options", json={"name": "Ann"}, headers=SAME_ORIGIN).json()
+    done = client.post("/accounts", json={"ceremony": begun["ceremony"],
+                                          "credential": Authenticator().create(begun["publicKey"])}, headers=SAME_ORIGIN)
+    assert done.headers["cache-control"] == "no-store"
+    assert client.get("/account").headers["cache-control"] == "no-store"

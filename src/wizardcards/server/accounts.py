@@ -76,6 +76,7 @@ from .sessions import (
 MAX_NAME = 32
 CEREMONY_SECONDS = 300  # a ceremony begun must be finished within this (the browser's own timeout is the same)
 MAX_CREDENTIAL_BYTES = 16384  # a credential's JSON: its attestation object is the largest part (no certificates)
+PRIVATE = {"Cache-Control": "no-store"}  # one person's answers: kept by no cache, shared or the browser's
 SIGN_IN_FAILED = "sign-in failed: this passkey is not known here, or it could not be verified"
 PERSON = "person"
 # the words no person's name may start with or be: the bots' own names at a table, the registry's, the labels
@@ -327,7 +328,7 @@ def accounts_router(limits: Limits, relying: RelyingParty, client_of: Callable[[
 
     def opened(request: Request, account: Account, status: int = 200) -> Response:
         session_id = sessions(request).open(account.id)  # in this thread: the row must exist before the answer
-        response = JSONResponse({"account": {"name": account.name, "kind": account.kind}}, status)
+        response = JSONResponse({"account": {"name": account.name, "kind": account.kind}}, status, headers=PRIVATE)
         set_session_cookie(response, request, session_id, limits.session_days)
         return response
 
@@ -438,10 +439,11 @@ def accounts_router(limits: Limits, relying: RelyingParty, client_of: Callable[[
         return response
 
     @router.get("/account")
-    async def get_account(signed: Signed, request: Request) -> dict[str, Any]:
+    async def get_account(signed: Signed, request: Request, response: Response) -> dict[str, Any]:
         account = signed[0]
         passkeys = await store(request).run(store(request).passkeys, account.id)
         count = await sessions(request).run(sessions(request).count, account.id)
+        response.headers.update(PRIVATE)
         return {"name": account.name, "kind": account.kind, "passkeys": passkeys, "sessions": count}
 
     @router.post("/account/passkeys/options")
