@@ -4,6 +4,7 @@ domain), and the account ceremonies done by clicking, as a person does them.
     authenticator = add_authenticator(page)       # before the page's first ceremony
     page.goto(account_url(server))                # WebAuthn needs a name, not 127.0.0.1: http://localhost:<port>/
     sign_up(page, "Ann")                          # the header's *Create account*, the name, the passkey
+    page, authenticator = new_account(new_context(), server, "Bea")   # all three at once, in a fresh profile
     other = add_authenticator(second_page)
     other.add(authenticator.credentials())        # the same passkey on a second device (a synced passkey)
     sign_in(second_page)
@@ -20,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from playwright.sync_api import CDPSession, Page
+from playwright.sync_api import BrowserContext, CDPSession, Page
 
 from .helpers import ServerProcess
 
@@ -91,6 +92,15 @@ def wait_signed_in(page: Page, name: str | None = None) -> None:
         page.wait_for_function(
             "name => [document.querySelector('#btn-account'), document.querySelector('#account-name')]"
             ".some((el) => el && el.textContent.includes(name))", arg=name)
+
+
+def new_account(context: BrowserContext, server: ServerProcess, name: str) -> tuple[Page, Authenticator]:
+    """A page of ``context`` with its authenticator, signed up as ``name`` in the lobby (left there, signed in)."""
+    page = context.new_page()
+    authenticator = add_authenticator(page)
+    page.goto(account_url(server))
+    sign_up(page, name)
+    return page, authenticator
 
 
 def account_status(page: Page) -> int:

@@ -16,6 +16,7 @@ from .accounts_support import (
     account_status,
     account_url,
     add_authenticator,
+    new_account,
     sign_in,
     sign_up,
     wait_signed_in,
@@ -177,9 +178,8 @@ def test_the_ways_a_ceremony_fails_in_english_and_german(
     server: ServerProcess, new_context: Callable[..., BrowserContext]
 ) -> None:
     home = account_url(server)
-    owner, _key = person(new_context())
-    owner.goto(home)
-    sign_up(owner, "Bea")
+    owner, _key = new_account(new_context(), server, "Bea")
+    watch_errors(owner)
 
     page, key = person(new_context())
     page.goto(home)
