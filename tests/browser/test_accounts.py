@@ -25,15 +25,18 @@ from .conftest import DESKTOP, PHONE, watch_errors
 from .helpers import ServerProcess
 from .test_csp import PROBE as CSP_PROBE
 
-# the page's WebSocket notes each of its closes (the server ending a signed-out session's connection)
+# the page's WebSocket notes each of its closes (the server ending a signed-out session's connection) and each
+# welcome (the table's first frame on every connection)
 SOCKET_CLOSES = """
 (() => {
   const Native = window.WebSocket;
   window.__closes = [];
+  window.__welcomes = 0;
   window.WebSocket = class extends Native {
     constructor(...args) {
       super(...args);
       this.addEventListener('close', (event) => window.__closes.push({ code: event.code, reason: event.reason }));
+      this.addEventListener('message', (event) => { if (event.data.includes('"welcome"')) window.__welcomes += 1; });
     }
   };
 })();
@@ -157,15 +160,17 @@ def test_sign_up_sign_in_elsewhere_passkeys_and_sign_out_everywhere(
 
     # sign out everywhere, from the first device: every session ends, the phone's and this one, and the tables'
     # connections with them (code 4001, "signed out")
+    welcomes = phone.evaluate("window.__welcomes")
     ann.click("#btn-sign-out-everywhere")
     expect(ann.locator("#account-notice")).to_have_text("Every session of your account has ended.")
     expect(ann.locator(".account-page")).to_have_attribute("data-signed-in", "no")
     assert account_status(ann) == 401
     for table_page in (phone, desk):
-        table_page.wait_for_function("window.__closes.some((c) => c.code === 4001)")
+        table_page.wait_for_function("() => window.__closes.some((c) => c.code === 4001)")
         assert account_status(table_page) == 401
     # the seat's token still opens the seat: the page reconnects as the seat's holder, a guest now
-    phone.wait_for_selector(".table-screen[data-status='playing']")
+    phone.wait_for_function("(before) => window.__welcomes > before", arg=welcomes)
+    expect(phone.locator("#hand .card")).not_to_have_count(0)
     phone.goto(home)
     expect(phone.locator("#account-head")).to_have_attribute("data-signed-in", "no")
     assert unexpected(desk) == [], unexpected(desk)
