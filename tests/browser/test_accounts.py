@@ -83,7 +83,7 @@ def table_with_a_guest(page: Page, new_context: Callable[..., BrowserContext]) -
 
 
 def test_sign_up_sign_in_elsewhere_passkeys_and_sign_out_everywhere(
-    server: ServerProcess, new_context: Callable[..., BrowserContext]
+    server: ServerProcess, new_context: Callable[..., BrowserContext], screenshot: Callable[..., object]
 ) -> None:
     home = account_url(server)
     ann_context = new_context()
@@ -171,6 +171,9 @@ def test_sign_up_sign_in_elsewhere_passkeys_and_sign_out_everywhere(
     # the seat's token still opens the seat: the page reconnects as the seat's holder, a guest now
     phone.wait_for_function("(before) => window.__welcomes > before", arg=welcomes)
     expect(phone.locator("#hand .card")).not_to_have_count(0)
+    expect(phone.locator("#banner")).to_have_text(
+        "\u2714 Your account was signed out. You are still at the table: this seat's link opens it.")
+    screenshot(phone, "account-table-signed-out-desktop-en")
     phone.goto(home)
     expect(phone.locator("#account-head")).to_have_attribute("data-signed-in", "no")
     assert unexpected(desk) == [], unexpected(desk)
