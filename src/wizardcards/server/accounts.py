@@ -61,7 +61,7 @@ from webauthn.helpers.structs import (
 from ..bots import BOTS
 from ..bots.names import BOT_NAMES
 from . import protocol as P
-from .db import AccountRow, ChallengeRow, FinishedGameRow, PasskeyRow, SeatRow
+from .db import AccountRow, AccountSessionRow, ChallengeRow, FinishedGameRow, PasskeyRow, SeatRow
 from .limits import ClientLimits, Limits, network_of
 from .relying import RelyingParty
 from .sessions import (
@@ -213,6 +213,13 @@ class AccountStore:
                 AccountRow.id == account_id, AccountRow.deleted_at.is_(None))).first()
         return None if row is None else Account(row[0], row[1], row[2])
 
+    def by_name(self, name: str) -> Account | None:
+        """The live account of a name, as typed by anyone (compared by ``name_key``: "ALICE" finds Alice)."""
+        with self.engine.connect() as db:
+            row = db.execute(select(AccountRow.id, AccountRow.name, AccountRow.kind).where(
+                AccountRow.name_key == name_key(name.strip()), AccountRow.deleted_at.is_(None))).first()
+        return None if row is None else Account(row[0], row[1], row[2])
+
     def passkeys(self, account_id: str) -> list[dict[str, Any]]:
         with self.engine.connect() as db:
             rows = db.execute(select(PasskeyRow.id, PasskeyRow.label, PasskeyRow.created_at, PasskeyRow.last_used_at,
@@ -238,8 +245,6 @@ class AccountStore:
         """Delete an account: its passkeys and sessions gone, its name freed, its seats named "deleted player" (and
         the stored summaries of their finished games dropped, to be made again with that name). Returns the ids of
         the tables it sat at."""
-        from .db import AccountSessionRow
-
         with self.engine.begin() as db:
             db.execute(delete(PasskeyRow).where(PasskeyRow.account_id == account_id))
             db.execute(delete(AccountSessionRow).where(AccountSessionRow.account_id == account_id))
