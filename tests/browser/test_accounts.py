@@ -242,6 +242,12 @@ def test_the_ways_a_ceremony_fails_in_english_and_german(
     german_page.fill("#sign-up-name", "BEA")
     german_page.click("#btn-sign-up-submit")
     wait_signed_in(german_page, "BEA")
+    # a name with markup in it stays text: in the header, on the account page
+    marked, _ = new_account(new_context(), server, "<i>Eve</i>")
+    assert marked.locator("#account-head i, #account-head img").count() == 0
+    marked.goto(home + "#account")
+    expect(marked.locator("#account-name")).to_have_text("<i>Eve</i>")
+    assert marked.locator("main i").count() == 0
     for each in (owner, page, bare, german_page):
         assert unexpected(each) == [], unexpected(each)
 
