@@ -35,9 +35,9 @@ def places(text: object) -> set[str]:
 
 
 # every catalog pair of the client: the app's (lobby, replay, score sheets, cards), the table's, the rules page's,
-# and the score pad's
+# the accounts' and the score pad's
 PAIRS = [("app.en.json", "app.de.json"), ("table.en.json", "table.de.json"), ("rules.en.json", "rules.de.json"),
-         ("en.json", "de.json")]
+         ("account.en.json", "account.de.json"), ("en.json", "de.json")]
 
 
 @pytest.mark.parametrize(("english", "german"), PAIRS)
@@ -78,8 +78,8 @@ def test_every_option_preset_and_bot_of_the_server_has_words_and_help() -> None:
 def english_leftovers(text: str) -> list[str]:
     """The English texts of the client's catalogs (those that differ in German, long enough to mean something) that
     appear in ``text``: what a German page must not show."""
-    en = {**catalog("app.en.json"), **catalog("table.en.json")}
-    de = {**catalog("app.de.json"), **catalog("table.de.json")}
+    en = {**catalog("app.en.json"), **catalog("table.en.json"), **catalog("account.en.json")}
+    de = {**catalog("app.de.json"), **catalog("table.de.json"), **catalog("account.de.json")}
     found = []
     for key, value in en.items():
         forms = value.values() if isinstance(value, dict) else [value]

@@ -149,11 +149,12 @@ def test_two_people_hidden_hands_and_a_reload_mid_trick(
         assert set(hand) == hands[n][seat]
         assert not cards & hands[n][1 - seat], f"seat {seat}'s page showed seat {1 - seat}'s cards at {n}"
     # the pages asked the server for the page, its files, /meta (the same for everyone: the rank labels), the invite
-    # claim and the table of their token (/locate, the token in its body) only, besides the socket (no record, no
-    # replay, no sheet); no address carried a credential in its query string
+    # claim, the table of their token (/locate, the token in its body) and who is signed in (/account: the name form
+    # shows an account's name; a guest's answer is 401) only, besides the socket (no record, no replay, no sheet); no
+    # address carried a credential in its query string
     for urls in requests.values():
         paths = {urlparse(url).path for url in urls if url.startswith(server.url)}
-        allowed = ("/play", "/meta", "/invites", "/locate")
+        allowed = ("/play", "/meta", "/invites", "/locate", "/account")
         assert paths and all(p in allowed or p.startswith("/static/") for p in paths), paths
         assert "/invites" in paths
         assert not [url for url in urls if urlparse(url).query], urls

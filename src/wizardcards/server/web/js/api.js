@@ -3,10 +3,11 @@
 import { storageGet, storageSet } from './dom.js';
 
 export class HttpError extends Error {
-  constructor(status, detail, retryAfter = null) {
+  constructor(status, detail, retryAfter = null, data = null) {
     super(detail);
     this.status = status;
     this.retryAfter = retryAfter; // seconds, from a 429's Retry-After header
+    this.data = data; // the answer's JSON body, if any (an account error's code is there)
   }
 }
 
@@ -24,7 +25,7 @@ async function request(method, path, body, headers = {}) {
     if (Array.isArray(detail)) detail = detail.map((d) => d.msg || JSON.stringify(d)).join('; ');
     const retry = Number(response.headers.get('Retry-After'));
     throw new HttpError(response.status, detail || `${response.status} ${response.statusText}`,
-      Number.isFinite(retry) && retry > 0 ? retry : null);
+      Number.isFinite(retry) && retry > 0 ? retry : null, data);
   }
   return data;
 }
@@ -57,9 +58,36 @@ export const api = {
   claimInvite: (invite, name) => request('POST', '/invites', name ? { invite, name } : { invite }),
   /** The table a seat's or spectator's token is for: {table} (its WebSocket is /tables/{table}/ws). */
   locate: (token) => request('POST', '/locate', { token }),
+  /** A fresh token for the seat the signed-in account holds at the table (its other devices' way in). */
+  mySeat: (id) => request('POST', `/tables/${encodeURIComponent(id)}/my-seat`),
   sheet: (id) => request('GET', `/tables/${encodeURIComponent(id)}/sheet`),
   replay: (id) => request('GET', `/tables/${encodeURIComponent(id)}/replay`),
 };
+
+/** The account endpoints (docs/accounts.md). The session is an HttpOnly cookie the page never sees: the browser sends
+ * it with every same-origin request, and the server checks the Origin of each that changes something. A passkey
+ * ceremony is two calls: the options (with a ceremony id), then the credential the browser made with them. */
+export const accounts = {
+  /** The signed-in account ({name, kind, passkeys, sessions}), or null for a guest (401). */
+  me: () => request('GET', '/account').catch((error) => {
+    if (error instanceof HttpError && error.status === 401) return null;
+    throw error;
+  }),
+  signUpOptions: (name) => request('POST', '/accounts/options', { name }),
+  signUp: (ceremony, credential, label) => request('POST', '/accounts', withLabel({ ceremony, credential }, label)),
+  signInOptions: () => request('POST', '/session/options', {}),
+  signIn: (ceremony, credential) => request('POST', '/session', { ceremony, credential }),
+  passkeyOptions: () => request('POST', '/account/passkeys/options', {}),
+  addPasskey: (ceremony, credential, label) => request('POST', '/account/passkeys', withLabel({ ceremony, credential }, label)),
+  removePasskey: (id) => request('DELETE', `/account/passkeys/${encodeURIComponent(id)}`),
+  signOut: () => request('POST', '/session/end', {}),
+  signOutEverywhere: () => request('POST', '/account/sessions/end', {}),
+  remove: () => request('DELETE', '/account'),
+};
+
+function withLabel(body, label) {
+  return label ? { ...body, label } : body;
+}
 
 // --- this browser's seats: the tokens it holds, so the lobby can offer "Resume" and a reload needs no name prompt ---
 

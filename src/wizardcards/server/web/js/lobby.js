@@ -2,6 +2,8 @@
 // invite links, and list this browser's games, the tables waiting for players, the games being played and the
 // finished ones (GET /tables, refreshed every few seconds).
 
+import { accountHead } from './account_head.js';
+import { resumeButton } from './account_seats.js';
 import { api, HttpError, mySeats, rememberSeat, savedName, saveName } from './api.js';
 import { localRankLabel } from './cards.js';
 import { copyText, fill, h, storageGet, storageSet } from './dom.js';
@@ -71,7 +73,7 @@ class Lobby {
     const el = this.el = {};
     el.name = h('input', { id: 'your-name', type: 'text', maxlength: 64, autocomplete: 'nickname', value: savedName(),
       placeholder: t('lobby.your_name'), oninput: () => {
-        saveName(el.name.value.trim());
+        if (!(el.account && el.account.account)) saveName(el.name.value.trim());
         const first = document.getElementById('seat-name-0');
         if (first) first.placeholder = el.name.value.trim() || t('lobby.you');
       } });
@@ -82,10 +84,19 @@ class Lobby {
     el.playing = h('section', { class: 'card-panel area-playing', id: 'playing-tables', 'aria-labelledby': 'playing-title' });
     el.finished = h('section', { class: 'card-panel area-finished', id: 'finished-tables', 'aria-labelledby': 'finished-title' });
     el.error = h('p', { class: 'error-line area-error', role: 'alert', id: 'lobby-error' });
+    // signed in, the forms use the account's name (the server binds the seat to the account); a guest's own name,
+    // remembered by this browser, comes back on signing out
+    el.account = accountHead({ onAccount: (account) => {
+      el.name.value = account ? account.name : savedName();
+      const first = document.getElementById('seat-name-0');
+      if (first) first.placeholder = el.name.value.trim() || t('lobby.you');
+      this.shownKey = null; // the lists again: the account's seats get Resume
+      if (this.pages) this.refresh();
+    } });
     fill(this.root,
       h('header', { class: 'lobby-head' },
         h('h1', {}, h('span', { class: 'brand-star', 'aria-hidden': 'true' }, '\u2605'), ' wizardcards'),
-        h('div', { class: 'head-tools' },
+        h('div', { class: 'head-tools' }, el.account.element,
           h('div', { class: 'name-box' }, h('label', { for: 'your-name' }, t('lobby.your_name')), el.name),
           languageSwitch())),
       // one grid: on a phone the tables to join come before the form, on a wide screen the form is the left column
@@ -282,7 +293,7 @@ class Lobby {
 
   async create() {
     const you = this.el.name.value.trim();
-    if (you) saveName(you);
+    if (you && !this.el.account.account) saveName(you);
     this.el.formError.textContent = '';
     this.el.createButton.disabled = true;
     let table;
@@ -416,7 +427,7 @@ class Lobby {
     const waiting = page('waiting');
     const open = waiting.tables.filter((t) => (t.open_seats ?? 0) > 0);
     fill(this.el.open, h('h2', { id: 'open-title' }, t('lobby.waiting_tables')),
-      open.length ? h('ul', { class: 'table-list' }, open.map((table) => this.tableItem(table, [
+      open.length ? h('ul', { class: 'table-list' }, open.map((table) => this.tableItem(table, this.resume(table) || [
         h('button', { type: 'button', class: 'primary', onclick: (event) => this.join(table, event.currentTarget),
           'aria-label': t('lobby.join_label', { game: GAME_NAMES[table.game], players: this.playersText(table) }) }, t('lobby.join')),
         this.watchButton(table),
@@ -425,7 +436,7 @@ class Lobby {
 
     const playing = page('playing');
     fill(this.el.playing, h('h2', { id: 'playing-title' }, t('lobby.playing_now')),
-      playing.tables.length ? h('ul', { class: 'table-list' }, playing.tables.map((table) => this.tableItem(table, [this.watchButton(table)])))
+      playing.tables.length ? h('ul', { class: 'table-list' }, playing.tables.map((table) => this.tableItem(table, this.resume(table) || [this.watchButton(table)])))
         : h('p', { class: 'muted' }, t('lobby.none_playing')),
       this.pager('playing', playing, t('lobby.pages_playing')));
 
@@ -472,6 +483,14 @@ class Lobby {
         } }, t('lobby.free_seat', { number: p.seat + 1 })));
   }
 
+  /** *Resume* where the signed-in account holds a seat this browser has no token of (account_seats.js). */
+  resume(table) {
+    const account = this.el.account.account;
+    if (!account || mySeats().some((s) => s.table === table.id)) return null;
+    const button = resumeButton(table, account, (error) => { this.el.error.textContent = t('lobby.join_failed', { error: error.message }); });
+    return button ? [button, this.watchButton(table)] : null;
+  }
+
   watchButton(table) {
     const link = this.watchLink(table);
     return link ? h('a', { class: 'button', href: link, 'aria-label': t('lobby.watch_label', { game: GAME_NAMES[table.game] }) }, t('lobby.watch')) : null;
@@ -494,7 +513,7 @@ class Lobby {
       this.el.name.focus();
       return;
     }
-    saveName(name);
+    if (!this.el.account.account) saveName(name);
     button.disabled = true;
     try {
       const answer = await api.join(table.id, name);

@@ -1,5 +1,6 @@
 // The single page: the path decides the screen (the server serves this page at /, /play and /replay/{id}).
 //   /                        the lobby: create a table, join, watch, replay (lobby.js)
+//   /#account                the signed-in account: passkeys, sessions, deletion (account.js)
 //   /play#token=<token>      a table, as the token's seat (table.js)
 //   /play#invite=<code>      an invitation: the page asks the name, exchanges the code for the seat's token
 //                            (POST /invites) and moves on to /play#token=<token>
@@ -17,6 +18,7 @@ import { api } from './api.js';
 import { setRankLabels } from './cards.js';
 import { fill, h } from './dom.js';
 import { loadCatalogs, t } from './i18n.js';
+import { startAccount } from './account.js';
 import { startLobby } from './lobby.js';
 import { startReplay } from './replay.js';
 import { startTable } from './table.js';
@@ -44,7 +46,7 @@ document.querySelector('.skip-link')?.addEventListener('click', (event) => {
 });
 
 // every screen's words come from the catalogs (i18n.js): loaded before any screen starts, so t() is synchronous
-await loadCatalogs(['app', 'table']);
+await loadCatalogs(['app', 'table', 'account']);
 const skip = document.querySelector('.skip-link');
 if (skip) skip.textContent = t('page.skip');
 document.querySelector('#main.loading p')?.replaceChildren(t('page.loading'));
@@ -64,7 +66,12 @@ if (path === '/play') {
 } else if (path.startsWith('/replay/')) {
   startReplay(app, decodeURIComponent(path.slice('/replay/'.length)));
 } else if (path === '/') {
-  startLobby(app);
+  // the lobby and the account page share the address / (the server serves the page there): the fragment chooses,
+  // and a link from one to the other (it changes the fragment only) loads the page anew
+  const screen = () => (location.hash === '#account' ? 'account' : 'lobby');
+  const shown = screen();
+  window.addEventListener('hashchange', () => { if (screen() !== shown) location.reload(); });
+  if (shown === 'account') startAccount(app); else startLobby(app);
 } else {
   document.title = t('page.not_found');
   fill(app, h('main', { id: 'main', class: 'notice' },

@@ -11,6 +11,9 @@
 import { api } from './api.js';
 import { randomId } from './dom.js';
 
+// the close code of a connection whose account session ended (signed out here, everywhere, or deleted: docs/accounts.md)
+const SIGNED_OUT = 4001;
+
 const QUIET_LIMIT_MS = 30000; // no frame for this long: ask for a sync
 const SYNC_ANSWER_MS = 10000; // and if that is not answered either, the connection is dead
 
@@ -74,9 +77,11 @@ export class TableSocket {
       if (message.type === 'welcome') {
         this.tableId = message.table;
         this.attempt = 0;
-        this.onStatus(this.lost ? 'back' : 'open', 0);
+        // back after the server closed a signed-out session's connection: the seat's token opened it again
+        this.onStatus(this.lost ? (this.signedOut ? 'signed_out' : 'back') : 'open', 0);
         this.everOpen = true;
         this.lost = false;
+        this.signedOut = false;
       }
       if (message.type === 'error' && message.code === 'bad_token') {
         this.stop();
@@ -84,11 +89,12 @@ export class TableSocket {
       }
       this.onMessage(message);
     };
-    ws.onclose = () => {
+    ws.onclose = (event) => {
       if (this.ws !== ws) return;
       this.ws = null;
       if (this.stopped) return;
       this.lost = true;
+      if (event && event.code === SIGNED_OUT) this.signedOut = true;
       this.scheduleRetry();
     };
     ws.onerror = () => { /* onclose follows */ };

@@ -2,7 +2,7 @@
 // address, a used invite, a refused token), the name form of an invite or of a seat's own link on a new device, the
 // modal dialog (the keys, the last trick) and the waiting room with each invited person's link.
 
-import { savedName } from './api.js';
+import { accounts, savedName } from './api.js';
 import { SUITS } from './cards.js';
 import { copyText, fill, h, storageGet } from './dom.js';
 import { t } from './i18n.js';
@@ -24,6 +24,9 @@ export function showNotice(root, what) {
 export function askName(root, { invited, submit }) {
   const input = h('input', { id: 'join-name', type: 'text', maxlength: 64, required: true, autocomplete: 'nickname',
     value: savedName() });
+  // signed in, the seat is the account's, under its name (the server takes that name, whatever is typed)
+  accounts.me().then((account) => { if (account && !input.dataset.typed) input.value = account.name; }, () => {});
+  input.addEventListener('input', () => { input.dataset.typed = 'yes'; });
   const error = h('p', { class: 'error-line', id: 'join-error', role: 'alert' });
   const button = h('button', { type: 'submit', class: 'primary' }, t('table.join.submit'));
   const form = h('form', { class: 'card-panel join-form', onsubmit: async (event) => {

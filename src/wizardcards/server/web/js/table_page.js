@@ -127,10 +127,10 @@ export function showConnection(ctrl, status, attempt) {
     return;
   }
   banner.hidden = false;
-  if (status === 'back') {
+  if (status === 'back' || status === 'signed_out') {
     banner.className = 'banner ok';
-    banner.textContent = `\u2714 ${t('table.banner.back')}`;
-    ctrl.bannerTimer = setTimeout(() => { banner.hidden = true; }, 3000);
+    banner.textContent = `\u2714 ${t(status === 'back' ? 'table.banner.back' : 'table.banner.signed_out')}`;
+    ctrl.bannerTimer = setTimeout(() => { banner.hidden = true; }, status === 'back' ? 3000 : 8000);
   } else if (status === 'fatal') {
     banner.className = 'banner bad';
     banner.textContent = `\u2716 ${t('table.banner.fatal')}`;

@@ -45,6 +45,17 @@ function badgesOf(ctrl, v, seat, player) {
   return badges;
 }
 
+/** Who holds a seat (the server's ``kind``): a filled diamond for a signed-in player, a hollow one for a guest (only
+ * where someone at the table is signed in: ``accounts``); a bot has its tag. The box's label says it in words; the
+ * mark's title says it on hover. */
+function accountMark(player, bot, accounts) {
+  if (bot || !player || !accounts || (player.kind !== 'player' && player.kind !== 'guest')) return null;
+  const signedIn = player.kind === 'player';
+  const words = t(signedIn ? 'table.mark.signed_in' : 'table.mark.guest');
+  return h('span', { class: `account-mark ${signedIn ? 'signed-in' : 'guest'}`, title: words, role: 'img', 'aria-label': words,
+    dataset: { kind: player.kind } }, signedIn ? '\u25c6' : '\u25c7');
+}
+
 /** The box's figures (shown) and the same in words (its label for screen readers). */
 function statsOf(v, seat) {
   const stats = [];
@@ -76,6 +87,8 @@ export function renderSeats(ctrl, v) {
   const inTrick = trickBySeat(v);
   el.seats.dataset.count = String(v.players);
   el.ring.dataset.count = String(v.players);
+  // a table of guests looks as it always did: the marks appear once someone at it is signed in
+  const accounts = (state.players || []).some((p) => p && p.kind === 'player');
   fill(el.seats, seatOrder(v, state.seat).map((seat, place) => {
     const player = info(seat);
     const bot = state.bots[seat];
@@ -84,6 +97,8 @@ export function renderSeats(ctrl, v) {
     const { stats, said } = statsOf(v, seat);
     const extras = [];
     if (bot) extras.push(t('table.said.bot'));
+    else if (player && player.kind === 'player') extras.push(t('table.said.signed_in'));
+    else if (player && player.kind === 'guest' && accounts) extras.push(t('table.said.guest'));
     if (player && !bot && player.claimed && !player.connected) extras.push(t('table.said.offline'));
     if (seat === v.dealer) extras.push(t('table.said.dealer'));
     const played = inTrick.has(seat) ? [t('table.said.played', { card: cardName(inTrick.get(seat), v.rules.rank_style) })] : [];
@@ -94,6 +109,7 @@ export function renderSeats(ctrl, v) {
       dataset: { seat: String(seat), place: String(place) }, 'aria-label': label, 'aria-current': onTurn ? 'true' : null },
     h('div', { class: 'seat-name' },
       h('span', { class: 'turn-mark', 'aria-hidden': 'true' }, onTurn ? '\u25b6' : ''),
+      accountMark(player, bot, accounts),
       h('span', { class: 'name' }, name),
       seat === state.seat ? h('span', { class: 'you' }, ` ${t('table.you_mark')}`) : null),
     h('div', { class: 'seat-badges' }, badgesOf(ctrl, v, seat, player),
