@@ -5,10 +5,12 @@ that speaks the protocol.
     GET  any other page               a browser: 404 with that page, which says so; an API client: JSON 404
     GET  /meta                        games, presets, rule options and bots, for a create-table form (meta.py)
     POST /tables                      create a table: game, preset, players, rule options, seats (human or bot), hints
-    GET  /tables[?status&limit&offset] a page of tables, newest first;  GET /tables/{id}: one (no seed, no tokens)
+    GET  /tables[?status&limit&offset&open] a page of public tables, newest first;  GET /tables/{id}: one (no seed,
+                                      no tokens; a private one only with a credential of it: visibility.py)
     POST /tables/{id}/join            take the lowest free open seat of a waiting table (a fresh token)
     POST /tables/{id}/seats/{n}/free  the host frees a seat handed out by join whose holder has not said hello
     POST /invites                     exchange an invite code for the invited seat's token
+    POST /invites/preview             the table and seat of an invite code, the code left unused (the invite page)
     GET  /tables/{id}/record          the GameRecord of a finished game (a running game's seed would show every hand)
     GET  /tables/{id}/replay          a finished game step by step: public view and every hand (built once, stored
                                       gzipped; ETag); both count toward ``replays_per_minute``
@@ -59,9 +61,11 @@ from .meta import meta
 from .pads import pads_router
 from .relay import MOVING, RELAYED, RelayedClient, forward, relay_socket
 from .table import LiveTable, NoSeatError, TableError
+from .visibility import Visibility, VisibilityError, visibility_of
 
 WEB = Path(__file__).with_name("web")  # the browser client (plain files, shipped as package data)
 REPLAY_CACHE = "public, max-age=3600"  # a browser asks again after an hour (a new server may write a new format)
+PRIVATE_REPLAY_CACHE = "private, max-age=3600"  # a private table's: kept by the browser that asked, no proxy
 MAX_OFFSET = 2**31 - 1  # GET /tables?offset=: past it a 422 (a 20-digit offset overflowed the database's integer)
 
 
@@ -105,6 +109,9 @@ class TableRequest(_Strict):
     grace_seconds: Annotated[float | None, Field(ge=0, le=86400)] = None  # for a seat whose connection is gone
     hints: StrictBool = True  # seats may ask for hints (true or false: no "yes" read as true)
     bot_pace: Annotated[float | None, Field(ge=0, le=MAX_BOT_PACE)] = None  # seconds; None: the server's default
+    # public: listed, anyone may watch; private: not listed (visibility.py); None: private when every other human
+    # seat is invite-only, else public
+    visibility: Visibility | None = None
 
 
 class JoinRequest(_Strict):
@@ -118,6 +125,19 @@ class LocateRequest(_Strict):
 class InviteRequest(_Strict):
     invite: P.Token
     name: P.Name | None = None
+
+
+class PreviewRequest(_Strict):
+    invite: P.Token
+
+
+Authorization = Annotated[str | None, Header(max_length=256)]
+
+
+def bearer(authorization: str | None) -> str | None:
+    """The token of an ``Authorization: Bearer TOKEN`` header (None without one)."""
+    token = (authorization or "").removeprefix("Bearer ").strip()
+    return token or None
 
 
 def rules_of(request: TableRequest) -> RuleSet:
@@ -267,10 +287,15 @@ def create_app(
         for number, seat in enumerate(seats):
             if seat.bot is not None and (seat.open or seat.claimed):
                 raise HTTPException(422, f"seat {number} is a bot: only a human seat is open or claimed")
+        try:
+            visibility = visibility_of(request.visibility, [(s.bot is None, s.open, s.claimed) for s in seats])
+        except VisibilityError as error:
+            raise HTTPException(422, str(error)) from None
         table, tokens, invites = await manager().create(
             rules, [(s.name, s.bot) for s in seats], request.turn_seconds, request.grace_seconds, request.hints,
             open_seats={n for n, s in enumerate(seats) if s.open},
             claimed={n for n, s in enumerate(seats) if s.claimed}, client=client_of(http), bot_pace=request.bot_pace,
+            visibility=visibility,
         )
         human_seats = []
         for number in range(rules.players):
@@ -291,19 +316,21 @@ def create_app(
     ) -> dict[str, Any]:
         return await manager().page(status, limit, offset, client_of(http), open_only=open)
 
-    async def find_table(table_id: str, http: Request) -> LiveTable | FinishedTable:
-        table = await manager().describe(table_id, client_of(http))
+    async def find_table(table_id: str, http: Request, authorization: str | None) -> LiveTable | FinishedTable:
+        """The table to read; a private one only for the holder of a credential of it (``Authorization: Bearer``
+        with a seat's or its spectator token): to anyone else the same 404 as no table (``visibility.py``)."""
+        table = await manager().readable(table_id, bearer(authorization), client_of(http))
         if table is None:
             raise HTTPException(404, f"no table {table_id!r}")
         return table
 
     @app.get("/tables/{table_id}")
-    async def get_table(table_id: str, http: Request) -> dict[str, Any]:
-        return (await find_table(table_id, http)).summary()
+    async def get_table(table_id: str, http: Request, authorization: Authorization = None) -> dict[str, Any]:
+        return (await find_table(table_id, http, authorization)).summary()
 
     @app.get("/tables/{table_id}/sheet")
-    async def get_sheet(table_id: str, http: Request) -> dict[str, Any]:
-        return (await find_table(table_id, http)).sheet()
+    async def get_sheet(table_id: str, http: Request, authorization: Authorization = None) -> dict[str, Any]:
+        return (await find_table(table_id, http, authorization)).sheet()
 
     @app.get("/players/{name}/stats")
     async def player_stats(name: str) -> dict[str, Any]:
@@ -326,8 +353,8 @@ def create_app(
 
     @app.post("/tables/{table_id}/seats/{seat}/free")
     async def free_seat(table_id: str, seat: Annotated[int, PathPart(ge=0, le=6)], http: Request,
-                        authorization: Annotated[str | None, Header(max_length=256)] = None) -> dict[str, Any]:
-        token = (authorization or "").removeprefix("Bearer ").strip()
+                        authorization: Authorization = None) -> dict[str, Any]:
+        token = bearer(authorization)
         if not token:
             raise HTTPException(401, "the host's seat token is needed: Authorization: Bearer TOKEN")
         try:
@@ -348,16 +375,31 @@ def create_app(
         table, seat, token = claimed
         return {"table": table.id, "seat": seat, "token": token, "link": seat_link(token)}
 
+    @app.post("/invites/preview")
+    async def preview_invite(request: PreviewRequest, http: Request) -> dict[str, Any]:
+        """What the person invited reads before accepting: the table (as GET /tables/{id} shows it), the seat, the
+        name the host gave it, and the host's name (None when the host keeps no seat)."""
+        found = await manager().preview_invite(request.invite, client_of(http))
+        if found is None:
+            raise HTTPException(404, "no such invite (or it was used already)")
+        table, seat = found
+        hosts = sorted(table.hosts)
+        return {"table": table.summary(), "seat": seat, "name": table.names[seat],
+                "host": table.names[hosts[0]] if hosts else None}
+
     @app.get("/tables/{table_id}/replay")
-    async def get_replay(table_id: str, http: Request) -> Response:
+    async def get_replay(table_id: str, http: Request, authorization: Authorization = None) -> Response:
         manager().clients.hit("replays", client_of(http))
-        table = await find_table(table_id, http)
+        table = await find_table(table_id, http, authorization)
         try:
             replay = await manager().replay(table)
         except TableError as error:
             raise HTTPException(409, str(error)) from None
-        # a finished game's replay never changes: cached, and asked again by its ETag (304, no body)
-        headers = {"ETag": replay.etag, "Cache-Control": REPLAY_CACHE, "Vary": "Accept-Encoding"}
+        # a finished game's replay never changes: cached, and asked again by its ETag (304, no body); a private one
+        # only by the browser that asked (a shared cache would hand it to anyone)
+        cache = REPLAY_CACHE if table.visibility == "public" else PRIVATE_REPLAY_CACHE
+        vary = "Accept-Encoding" if table.visibility == "public" else "Accept-Encoding, Authorization"
+        headers = {"ETag": replay.etag, "Cache-Control": cache, "Vary": vary}
         if replay.etag in http.headers.get("if-none-match", ""):
             return Response(status_code=304, headers=headers)
         if "gzip" in http.headers.get("accept-encoding", ""):
@@ -365,9 +407,9 @@ def create_app(
         return Response(replay.plain(), media_type="application/json", headers=headers)
 
     @app.get("/tables/{table_id}/record")
-    async def get_record(table_id: str, http: Request) -> dict[str, Any]:
+    async def get_record(table_id: str, http: Request, authorization: Authorization = None) -> dict[str, Any]:
         manager().clients.hit("replays", client_of(http))
-        table = await find_table(table_id, http)
+        table = await find_table(table_id, http, authorization)
         if table.status != "finished":
             raise HTTPException(409, "a record is published once the game is over (its seed reveals every hand)")
         return (await manager().record(table.id)).to_dict()

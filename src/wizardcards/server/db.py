@@ -49,6 +49,8 @@ class TableRow(Base):
     network: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)  # limits.network_of(creator)
     # a person other than its creator said hello on one of its seats: it no longer expires while waiting
     joined_by_others: Mapped[bool] = mapped_column(default=False, server_default=false())
+    # public: listed, anyone may watch | private: never listed, seen only with a credential of the table (0011)
+    visibility: Mapped[str] = mapped_column(String(8), default="public", server_default="public", index=True)
 
 
 class SeatRow(Base):

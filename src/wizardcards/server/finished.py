@@ -18,8 +18,17 @@ class FinishedTable:
     def from_json(cls, table_id: str, text: str) -> FinishedTable:
         return cls(table_id, json.loads(text))
 
+    @property
+    def visibility(self) -> str:
+        """A game that finished before tables were private (0011) was listed: public."""
+        return str(self.stored["summary"].get("visibility", "public"))
+
+    @property
+    def spectator_token(self) -> str:
+        return str(self.stored["summary"]["spectator"]).removeprefix("/play#watch=")
+
     def summary(self) -> dict[str, Any]:
-        return dict(self.stored["summary"])
+        return {"visibility": self.visibility, **self.stored["summary"]}
 
     def sheet(self) -> dict[str, Any]:
         return dict(self.stored["sheet"])

@@ -37,6 +37,7 @@ from .players import STAND_IN, bot_spec_error
 from .replays import Replay, Replays
 from .scheduling import asker_of, hint_asker
 from .table import UNAVAILABLE, LiveTable, NoSeatError, TableError, ack_text, seated
+from .visibility import PRIVATE, same_token
 from .workers import BotWorkers
 
 _SYSTEM_RANDOM = secrets.SystemRandom()
@@ -86,13 +87,14 @@ class TableManager:
         self, rules: RuleSet, seats: list[tuple[str, str | None]], turn_seconds: float | None = None,
         grace_seconds: float | None = None, hints: bool = True, *, open_seats: set[int] | None = None,
         claimed: set[int] | None = None, client: str | None = None, reserved: bool = False,
-        bot_pace: float | None = None, host_seat: int | None = None,
+        bot_pace: float | None = None, host_seat: int | None = None, visibility: str = "public",
     ) -> tuple[LiveTable, dict[int, str], dict[int, str]]:
         """A new table, stored whole before it exists in memory; ``seats`` holds (name, bot spec or None for a human)
         per seat. Returns the table, the tokens of the ``claimed`` seats and the invite codes of the invite-only ones
         (``reserved``: a rematch, whose seats are kept for the holders of the finished table's; ``host_seat``: the
         seat of the holder who asked for it, whose client it counts for). ``bot_pace``: the seconds at least between
-        an accepted action and a bot's next (default: the server's). The creator's limits of unfinished tables are
+        an accepted action and a bot's next (default: the server's); ``visibility``: "public" or "private"
+        (``visibility.py``). The creator's limits of unfinished tables are
         counted per client and per network (``limits.network_of``), so one network cannot fill the server."""
         open_seats, claimed = open_seats or set(), claimed or set()
         bot_pace = self.bot_pace if bot_pace is None else bot_pace
@@ -141,12 +143,12 @@ class TableManager:
             grace_seconds=grace_seconds, hints=hints, bot_pace=bot_pace, open=set(open_seats), claimed=set(claimed),
             creator=client, network=network, hosts=hosts, created_at=S.now(),
             invites={s: digest(c) for s, c in invites.items()},
-            digests={s: {digest(t)} for s, t in tokens.items()},
+            digests={s: {digest(t)} for s, t in tokens.items()}, visibility=visibility,
         )
         row = {"id": table.id, "rules": json.dumps(rules.to_dict()), "seed": seed, "status": "waiting",
                "spectator_token": table.spectator_token, "turn_seconds": turn_seconds,
                "grace_seconds": grace_seconds, "hints": hints, "bot_pace": bot_pace, "creator": client,
-               "network": network, "created_at": table.created_at}
+               "network": network, "created_at": table.created_at, "visibility": visibility}
         seat_rows = [{"table_id": table.id, "seat": s, "name": name, "bot": spec, "joined": False,
                       "open": s in open_seats, "claimed": s in claimed, "host": s in hosts}
                      for s, (name, spec) in enumerate(seats)]
@@ -253,7 +255,7 @@ class TableManager:
             hosts={s["seat"] for s in seats if s["host"]}, joined_by_others=row["joined_by_others"],
             created_at=row["created_at"] if row["created_at"].tzinfo else row["created_at"].replace(tzinfo=UTC),
             claimed={s["seat"] for s in seats if s["joined"] or s["claimed"]},
-            open={s["seat"] for s in seats if s["open"]},
+            open={s["seat"] for s in seats if s["open"]}, visibility=row["visibility"],
         )
         for d, seat, kind in stored.credentials:
             if kind == "invite":
@@ -428,6 +430,42 @@ class TableManager:
                 log.exception("table %s: its summary could not be stored", table_id)
         return built
 
+    async def may_see(self, table: LiveTable | FinishedTable, token: str | None) -> bool:
+        """Whether the holder of ``token`` may read ``table``: anyone a public one; a private one only with a
+        credential of it, a seat's token or its spectator token (``visibility.py``)."""
+        if table.visibility != PRIVATE:
+            return True
+        if not token:
+            return False
+        if same_token(token, table.spectator_token):
+            return True
+        found = self.by_digest.get(digest(token)) or await self._store(S.find_credential, digest(token))
+        return found is not None and found[0] == table.id and found[2] == "seat"
+
+    async def readable(
+        self, table_id: str, token: str | None, client: str | None = None
+    ) -> LiveTable | FinishedTable | None:
+        """A table to read (``describe``) for the holder of ``token``: None, as for no table, for a private table
+        without a credential of it."""
+        table = await self.describe(table_id, client)
+        if table is None or not await self.may_see(table, token):
+            return None
+        return table
+
+    async def preview_invite(self, code: str, client: str) -> tuple[LiveTable, int] | None:
+        """``POST /invites/preview``: the table and seat an invite code is for, the code left unused (what the person
+        invited reads before accepting). None for an unknown or used code. Each asking counts as a hello of
+        ``client`` (a credential tried)."""
+        self.clients.hit("hellos", client)
+        found = self.by_digest.get(digest(code)) or await self._store(S.find_credential, digest(code))
+        if found is None or found[2] != "invite":
+            return None
+        table = await self.find(found[0])
+        if table is None or table.invites.get(found[1]) != digest(code):
+            return None
+        await self._put_down(table)  # names no table: a proxy sent it to any worker
+        return table, found[1]
+
     async def _put_down(self, table: LiveTable) -> None:
         """In a cluster, a table taken only to answer a request that names no table (an invite) is let go again at
         once, unless it is in play or someone is connected: the worker its connections are routed to takes it."""
@@ -538,7 +576,7 @@ class TableManager:
         ``NoSeatError`` when the game has started or no open seat is free (invite-only seats are never handed out)."""
         self.clients.hit("joins", client)
         table = await self.find(table_id)
-        if table is None:
+        if table is None or table.visibility == PRIVATE:  # not listed: no seat of it is offered (visibility.py)
             return None
         async with table.lock:
             if table.status == "expired":
@@ -575,6 +613,8 @@ class TableManager:
             return None
         async with table.lock:
             holder = self.by_digest.get(digest(token))
+            if table.visibility == PRIVATE and (holder is None or holder[0] != table.id):
+                return None  # a private table is no table to whoever holds no credential of it
             if holder is None or holder[0] != table.id or holder[2] != "seat" or holder[1] not in table.hosts:
                 raise PermissionError("only the table's host may free a seat (the token of a seat its creator took)")
             if table.status != "waiting":
@@ -696,6 +736,7 @@ class TableManager:
             welcome = P.Welcome(
                 seq=table.seq, reply_to=hello.id, table=table.id, seat=seat, names=table.names, bots=table.bots,
                 status=table.status, hints=table.hints, turn_seconds=table.turn_seconds, bot_pace=table.bot_pace,
+                visibility=table.visibility,
             )
             connection.send(P.dump(welcome))
             connection.send(table.view_message(seat))
@@ -871,6 +912,7 @@ class TableManager:
                 new, _, _ = await self.create(
                     table.rules, list(zip(table.names, table.bots)), table.turn_seconds, table.grace_seconds,
                     table.hints, reserved=True, bot_pace=table.bot_pace, client=connection.client, host_seat=seat,
+                    visibility=table.visibility,  # a rematch of a private table is private too
                 )
                 await self._store(S.set_rematch, table.id, new.id)
                 table.rematch_id = new.id

@@ -101,6 +101,7 @@ class LiveTable:
     behind: bool = False  # the record holds an action this table does not (another worker wrote it: cluster.py)
     _frames: ViewFrames | None = None  # the view payloads of ``state``
     stand_in: tuple[int, str] | None = None  # (seat, why) of the stand-in that took the decision leading to ``state``
+    visibility: str = "public"  # "private": never listed, seen only with a credential of the table (visibility.py)
 
     @property
     def seq(self) -> int:
@@ -218,6 +219,7 @@ class LiveTable:
             "players": self.seating(),
             "open_seats": len(self.free_seats()),
             "spectator": watch_link(self.spectator_token),
+            "visibility": self.visibility,
         }
 
     # --- sending (queues only: nothing here waits for a client) --------------------------------------------------
