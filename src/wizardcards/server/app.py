@@ -378,14 +378,14 @@ def create_app(
     @app.post("/invites/preview")
     async def preview_invite(request: PreviewRequest, http: Request) -> dict[str, Any]:
         """What the person invited reads before accepting: the table (as GET /tables/{id} shows it), the seat, the
-        name the host gave it, and the host's name (None when the host keeps no seat)."""
+        name the host gave it, and the host's seat and name (None when the host keeps no seat)."""
         found = await manager().preview_invite(request.invite, client_of(http))
         if found is None:
             raise HTTPException(404, "no such invite (or it was used already)")
         table, seat = found
         hosts = sorted(table.hosts)
         return {"table": table.summary(), "seat": seat, "name": table.names[seat],
-                "host": table.names[hosts[0]] if hosts else None}
+                "host_seat": hosts[0] if hosts else None, "host": table.names[hosts[0]] if hosts else None}
 
     @app.get("/tables/{table_id}/replay")
     async def get_replay(table_id: str, http: Request, authorization: Authorization = None) -> Response:

@@ -2,7 +2,7 @@
 // invite links, and list this browser's games, the tables waiting for players, the games being played and the
 // finished ones (GET /tables, refreshed every few seconds).
 
-import { api, HttpError, mySeats, rememberSeat, savedName, saveName } from './api.js';
+import { api, HttpError, mySeats, rememberSeat, replayLink, savedName, saveName } from './api.js';
 import { localRankLabel } from './cards.js';
 import { copyText, fill, h, storageGet, storageSet } from './dom.js';
 import { hasText, t } from './i18n.js';
@@ -116,6 +116,7 @@ class Lobby {
       'aria-haspopup': 'dialog', onclick: () => openRulesHelp(el.game, this.chosenRules()) }, t('lobby.rules_help'));
     el.pace = h('select', { id: 'bot-pace' }, PACES.map(([value, key]) => h('option', { value }, t(key))));
     el.hints = h('input', { type: 'checkbox', id: 'hints', checked: true });
+    el.visibilityBox = this.buildVisibility();
     el.formError = h('p', { class: 'error-line', role: 'alert', id: 'form-error' });
     el.createButton = h('button', { type: 'submit', class: 'primary big', id: 'btn-create' }, t('lobby.create'));
     const form = h('form', { class: 'card-panel create-form area-form', id: 'create-form', 'aria-labelledby': 'create-title',
@@ -132,9 +133,49 @@ class Lobby {
       h('div', { class: 'field grow' }, h('label', { for: 'turn-timer' }, t('lobby.turn_timer')), el.timer),
       h('div', { class: 'field grow' }, h('label', { for: 'bot-pace' }, t('lobby.bot_pace')), el.pace)),
     h('label', { class: 'check', for: 'hints' }, el.hints, ` ${t('lobby.hints_allowed')}`),
-    el.formError, el.createButton);
+    el.visibilityBox, el.formError, el.createButton);
     queueMicrotask(() => this.onGame());
     return form;
+  }
+
+  /** Public (listed, anyone may watch) or private (not listed: the spectator link and the people invited). The choice
+   * follows the seats until the player picks one: private when a seat is by invitation and none is open (the
+   * server's default, docs/server.md); a table with an open seat is public, as the lobby is where it is found. */
+  buildVisibility() {
+    const el = this.el;
+    el.visibilityChosen = null; // null: the default for the seats
+    el.visibilityRadios = ['public', 'private'].map((value) => h('input', { type: 'radio', name: 'visibility', value,
+      id: `visibility-${value}`, onchange: () => { el.visibilityChosen = value; this.onSeats(); } }));
+    el.visibilityNote = h('p', { class: 'muted', id: 'visibility-note' });
+    return h('fieldset', { class: 'segments visibility-box', id: 'visibility' }, h('legend', {}, t('lobby.visibility')),
+      el.visibilityRadios.map((input) => h('label', { class: 'segment', for: input.id }, input,
+        h('span', {}, t(`lobby.visibility_${input.value}`)))),
+      el.visibilityNote);
+  }
+
+  /** The seats changed (or the choice of visibility): the default and the note follow. */
+  onSeats() {
+    const el = this.el;
+    if (!el.visibilityRadios) return;
+    const kinds = [...el.seats.children].map((row, seat) => ({ seat, kind: row.querySelector('select').value }));
+    const open = kinds.some((k) => k.kind === 'open');
+    const invited = kinds.some((k) => k.kind === 'human' && k.seat > 0);
+    const fallback = invited && !open ? 'private' : 'public';
+    if (open && el.visibilityChosen === 'private') el.visibilityChosen = null;
+    const chosen = el.visibilityChosen || fallback;
+    for (const input of el.visibilityRadios) {
+      input.checked = input.value === chosen;
+      input.disabled = input.value === 'private' && open;
+    }
+    const about = t(`lobby.visibility_${chosen}_about`);
+    const why = open ? t('lobby.visibility_open_seat') : chosen === fallback
+      ? t('lobby.visibility_default', { choice: t(`lobby.visibility_${fallback}`) }) : '';
+    el.visibilityNote.textContent = why ? `${about} ${why}` : about;
+  }
+
+  visibility() {
+    const checked = (this.el.visibilityRadios || []).find((input) => input.checked);
+    return checked ? checked.value : null;
   }
 
   onGame() {
@@ -242,12 +283,14 @@ class Lobby {
       const nameInput = h('input', { type: 'text', maxlength: 64, id: `seat-name-${seat}`,
         'aria-label': t('lobby.seat_name', { number: seat + 1 }), placeholder: seat === 0 ? (you || t('lobby.you')) : t('lobby.name_n', { number: seat + 1 }),
         value: before ? before.name : '' });
-      const kindSelect = h('select', { id: `seat-kind-${seat}`, 'aria-label': t('lobby.seat_kind', { number: seat + 1 }) },
+      const kindSelect = h('select', { id: `seat-kind-${seat}`, 'aria-label': t('lobby.seat_kind', { number: seat + 1 }),
+        onchange: () => this.onSeats() },
         h('option', { value: 'human', selected: kind === 'human' }, seat === 0 ? t('lobby.kind_you') : t('lobby.kind_invite')),
         seat === 0 ? null : h('option', { value: 'open', selected: kind === 'open' }, t('lobby.kind_open')),
         bots.map((bot) => h('option', { value: bot.spec, selected: bot.spec === kind }, t('lobby.kind_bot', { bot: botLabel(bot) }))));
       return h('li', { class: 'seat-row' }, h('span', { class: 'seat-no' }, `${seat + 1}`), nameInput, kindSelect);
     }));
+    this.onSeats();
   }
 
   request() {
@@ -277,6 +320,8 @@ class Lobby {
     if (timer > 0) body.turn_seconds = timer;
     if (this.el.pace.value !== '') body.bot_pace = Number(this.el.pace.value);
     body.hints = this.el.hints.checked;
+    const visibility = this.visibility();
+    if (visibility) body.visibility = visibility;
     return body;
   }
 
@@ -325,6 +370,7 @@ class Lobby {
       rows.length ? h('p', {}, invited ? t('lobby.send_links') : t('lobby.starts_when_joined'))
         : h('p', {}, t('lobby.only_bots')),
       rows.length ? h('ul', { class: 'invite-list' }, rows) : null,
+      table.visibility === 'private' ? h('p', { class: 'muted', id: 'created-private' }, t('lobby.created_private')) : null,
       table.spectator ? h('p', { class: 'spectator-link' }, h('b', {}, t('lobby.spectators')), copyRow(t('lobby.spectator_link'), table.spectator)) : null,
       h('div', { class: 'row' },
         mine ? h('a', { class: 'button primary big', id: 'btn-take-seat', href: seatLink(mine) }, t('lobby.take_seat', { name: mine.name }))
@@ -345,7 +391,9 @@ class Lobby {
       lists = await Promise.all(LISTS.map((list) => api.tables({ status: list.status, limit: list.limit, open: list.open, offset: this.offsets[list.status] })));
       const seen = new Set(lists.flatMap((answer) => answer.tables.map((t) => t.id)));
       const wanted = myTables().filter((id) => !seen.has(id));
-      extra = await Promise.all(wanted.map((id) => this.mineCache.get(id) || api.table(id).then((table) => {
+      // a private table is on no list: asked with this browser's own seat token (its credential)
+      const tokenOf = (id) => (mySeats().find((s) => s.table === id) || {}).token;
+      extra = await Promise.all(wanted.map((id) => this.mineCache.get(id) || api.table(id, tokenOf(id)).then((table) => {
         if (table.status === 'finished') this.mineCache.set(id, table); // a finished table does not change
         return table;
       }, () => null)));
@@ -405,9 +453,10 @@ class Lobby {
         return h('li', { class: 'table-item', dataset: { table: table.id } },
           h('div', { class: 'table-text' }, h('b', {}, GAME_NAMES[table.game] || table.game),
             ` \u00b7 ${t('lobby.as_name', { name: seat.name || t('lobby.seat_lower', { number: seat.seat + 1 }) })}`,
-            h('span', { class: 'muted' }, ` \u00b7 ${statusText(table)}`)),
+            h('span', { class: 'muted' }, ` \u00b7 ${statusText(table)}`),
+            table.visibility === 'private' ? h('span', { class: 'tag private-tag' }, t('lobby.private_tag')) : null),
           h('div', { class: 'table-buttons' }, finished
-            ? h('a', { class: 'button', href: `/replay/${encodeURIComponent(table.id)}` }, t('lobby.replay'))
+            ? h('a', { class: 'button', href: replayLink(table) }, t('lobby.replay'))
             : table.status === 'expired' ? null
               : [h('a', { class: 'button primary', href: seatLink(seat) }, t('lobby.resume')), ...this.freeButtons(table, seat)]));
       })));
@@ -432,7 +481,7 @@ class Lobby {
     const finished = page('finished');
     fill(this.el.finished, h('h2', { id: 'finished-title' }, t('lobby.finished_games')),
       finished.tables.length ? h('ul', { class: 'table-list' }, finished.tables.map((table) => this.tableItem(table, [
-        h('a', { class: 'button', href: `/replay/${encodeURIComponent(table.id)}`,
+        h('a', { class: 'button', href: replayLink(table),
           'aria-label': t('lobby.replay_label', { game: GAME_NAMES[table.game], names: table.names.join(', ') }) }, t('lobby.replay')),
       ]))) : h('p', { class: 'muted' }, t('lobby.none_finished')),
       this.pager('finished', finished, t('lobby.pages_finished')));
@@ -482,6 +531,7 @@ class Lobby {
     return h('li', { class: 'table-item', dataset: { table: table.id } },
       h('div', { class: 'table-text' },
         h('b', {}, `${GAME_NAMES[table.game] || table.game}, ${t('lobby.n_players', { count: table.names.length })}`),
+        table.visibility === 'private' ? h('span', { class: 'tag private-tag' }, t('lobby.private_tag')) : null,
         rules ? h('span', { class: 'muted' }, ` \u00b7 ${rules}`) : null,
         h('div', { class: 'players-line' }, table.status === 'finished' ? resultText(table) : this.playersText(table))),
       h('div', { class: 'table-buttons' }, buttons));
