@@ -59,6 +59,7 @@ from .limits import Limits, RateLimitedError, Throttle
 from .manager import DEFAULT_BOT_PACE, MAX_BOT_PACE, TableManager
 from .meta import meta
 from .pads import pads_router
+from .sessions import Sessions
 from .relay import MOVING, RELAYED, RelayedClient, forward, relay_socket
 from .table import LiveTable, NoSeatError, TableError
 from .visibility import Visibility, VisibilityError, visibility_of
@@ -197,6 +198,7 @@ def create_app(
         upgrade(engine)
         manager = TableManager(engine, limits, bot_workers, bot_pace, member, limits_storage=limits_storage)
         app.state.manager = manager
+        app.state.sessions = Sessions(engine, limits.session_days)
         app.state.peers = httpx.AsyncClient() if member is not None else None
         await manager.load_unfinished()
         yield

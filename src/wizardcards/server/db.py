@@ -64,6 +64,8 @@ class SeatRow(Base):
     claimed: Mapped[bool] = mapped_column(default=False, server_default=false())  # by POST .../join or its creator
     open: Mapped[bool] = mapped_column(default=False, server_default=false())  # offered by join; else invite-only
     host: Mapped[bool] = mapped_column(default=False, server_default=false())  # the creator's own seat (its host)
+    # the account that holds this human seat (took it signed in); None: a guest's seat, or a bot's
+    account_id: Mapped[str | None] = mapped_column(ForeignKey("accounts.id"), nullable=True, index=True)
 
 
 class CredentialRow(Base):
@@ -135,6 +137,62 @@ class LeaseRow(Base):
     table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
     owner: Mapped[str] = mapped_column(String(64), index=True)  # the worker's id, new at each start
     address: Mapped[str] = mapped_column(String(256))  # where the other workers reach it (http://host:port)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class AccountRow(Base):
+    """A person (or, later, a bot) who signs in with a passkey (``accounts.py``). A deleted account's row stays, so
+    that its seats keep pointing at it: its name shows as "deleted player", its passkeys and sessions are removed and
+    its ``name_key`` is freed (NULL) for someone else."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)  # random (secrets.token_hex(16))
+    name: Mapped[str] = mapped_column(String(32))  # as typed, NFKC-normalised and stripped
+    name_key: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)  # NFKC + casefold
+    kind: Mapped[str] = mapped_column(String(8), default="person")  # "person" | "bot"
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class PasskeyRow(Base):
+    """One WebAuthn credential of an account: its public key (COSE) and the signature counter it last showed."""
+
+    __tablename__ = "passkeys"
+
+    id: Mapped[str] = mapped_column(String(512), primary_key=True)  # the credential id, base64url
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
+    public_key: Mapped[bytes] = mapped_column(LargeBinary)
+    sign_count: Mapped[int] = mapped_column(BigInteger, default=0)
+    transports: Mapped[str] = mapped_column(Text, default="[]")  # JSON list of the authenticator's transports
+    label: Mapped[str] = mapped_column(String(64), default="")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    last_used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class AccountSessionRow(Base):
+    """A signed-in browser: the digest of its session id (``credentials.digest``; the id itself is never stored)."""
+
+    __tablename__ = "account_sessions"
+
+    digest: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    last_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class ChallengeRow(Base):
+    """A WebAuthn ceremony begun (``/accounts/options`` and the like): its challenge, kept in the database so that
+    the request that finishes it may land on another worker of a cluster; used once."""
+
+    __tablename__ = "webauthn_challenges"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)  # the ceremony id handed to the page
+    challenge: Mapped[bytes] = mapped_column(LargeBinary)
+    purpose: Mapped[str] = mapped_column(String(16))  # "register" | "signin" | "add"
+    account_id: Mapped[str | None] = mapped_column(String(32), nullable=True)  # "add": whose passkey; "register": new id
+    name: Mapped[str | None] = mapped_column(String(32), nullable=True)  # "register": the name asked for
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
 
 

@@ -66,6 +66,8 @@ class Limits:
     # connections server-wide
     max_connections: int = 0  # WebSockets open at once; 0: the descriptor limit less a margin (serve.py)
     idle_spectator_seconds: float = 600.0  # a spectator's socket that has sent nothing this long is closed (0: never)
+    # accounts (accounts.py, sessions.py)
+    session_days: float = 30.0  # a session unused this long expires (its cookie's Max-Age; slides while used)
 
     @classmethod
     def names(cls) -> list[str]:
