@@ -12,13 +12,18 @@ import random
 import secrets
 from collections.abc import Iterator
 from contextlib import ExitStack
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import insert
 
 from wizardcards.server import create_app
+from wizardcards.server.db import AccountRow, make_engine
+from wizardcards.server.invitations import name_key
+from wizardcards.server.sessions import SESSION_COOKIE, Sessions
 
 from .helpers import LOOSE_LIMITS, Client, play_to_end
 
@@ -175,3 +180,114 @@ def test_an_invite_preview_shows_only_its_own_table(client: TestClient) -> None:
         assert (answer.status_code, answer.json()) == (404, {"detail": "no such invite (or it was used already)"})
     client.post("/invites", json={"invite": invite})
     assert client.post("/invites/preview", json={"invite": invite}).status_code == 404  # used: shows nothing more
+
+
+# --- accounts: invitations by name, and who may see a private table ----------------------------------------------
+
+
+def signed_up(db_url: str, name: str) -> dict[str, str]:
+    """An account made as sign-up makes one, with a session opened for it: the Cookie header its browser sends (the
+    passkey ceremony itself is tested with the accounts)."""
+    engine = make_engine(db_url)
+    try:
+        account_id = secrets.token_hex(16)
+        with engine.begin() as db:
+            db.execute(insert(AccountRow), [{"id": account_id, "name": name, "name_key": name_key(name),
+                                             "kind": "person", "created_at": datetime.now(UTC)}])
+        session = Sessions(engine).open(account_id)
+    finally:
+        engine.dispose()
+    return {"Cookie": f"{SESSION_COOKIE}={session}"}
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'server.sqlite3'}"
+
+
+@pytest.fixture
+def accounts_client(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db_url, bot_pace=0, limits=LOOSE_LIMITS)) as test_client:
+        yield test_client
+
+
+def invite(client: TestClient, table: dict[str, Any], name: str, token: str | None = None, seat: int = 1) -> Any:
+    headers = {"Authorization": f"Bearer {token or table['seats'][0]['token']}"}
+    return client.post(f"/tables/{table['id']}/seats/{seat}/invite-account", json={"name": name}, headers=headers)
+
+
+def test_a_signed_in_stranger_sees_no_private_table(accounts_client: TestClient, db_url: str) -> None:
+    client = accounts_client
+    table = private_table(client)
+    stranger = signed_up(db_url, "Stranger")
+    assert_unlisted(client, table, stranger)
+    answer = client.get(f"/tables/{table['id']}", headers=stranger)
+    assert (answer.status_code, answer.json()) == (404, {"detail": f"no table {table['id']!r}"})
+    assert client.get("/invitations", headers=stranger).json() == {"invitations": []}
+
+
+def test_an_invitation_to_one_account_opens_nothing_to_another_or_a_guest(accounts_client: TestClient,
+                                                                          db_url: str) -> None:
+    client = accounts_client
+    table = private_table(client)
+    ann, bob = signed_up(db_url, "Ann Account"), signed_up(db_url, "Bob Account")
+    made = invite(client, table, "ann account")  # by the name's key: case does not matter
+    assert made.status_code == 201, made.text
+    invitation = made.json()["invitation"]
+    assert made.json()["account"] == "Ann Account"
+    # Bob and a guest: the invitation is not theirs to see, accept or decline, and the private table stays hidden
+    assert client.get("/invitations", headers=bob).json() == {"invitations": []}
+    assert client.get("/invitations").status_code == 401
+    for who in (bob, {}):
+        for action in ("accept", "decline"):
+            answer = client.post(f"/invitations/{invitation}/{action}", headers=who)
+            assert answer.status_code == (404 if who else 401), answer.text
+        assert client.get(f"/tables/{table['id']}", headers=who).status_code == 404
+    # Ann sees it in her lobby, may read the private table, and accepts: the token is hers alone
+    mine = client.get("/invitations", headers=ann).json()["invitations"]
+    assert [(i["id"], i["table"]["id"], i["seat"], i["host"]) for i in mine] == [
+        (invitation, table["id"], 1, SECRET_NAME)]
+    assert client.get(f"/tables/{table['id']}", headers=ann).status_code == 200
+    taken = client.post(f"/invitations/{invitation}/accept", headers=ann)
+    assert taken.status_code == 200, taken.text
+    assert taken.json()["seat"] == 1 and taken.json()["table"] == table["id"]
+    summary = client.get(f"/tables/{table['id']}", headers={"Authorization": f"Bearer {taken.json()['token']}"})
+    assert summary.json()["names"][1] == "Ann Account" and summary.json()["players"][1]["claimed"] is True
+    # used: nobody takes it again, nor the seat's invite link
+    assert client.post(f"/invitations/{invitation}/accept", headers=ann).status_code == 404
+    assert client.post("/invites", json={"invite": table["seats"][1]["invite"]}).status_code == 404
+    # Ann, seated, still reads the private table by her session; Bob does not
+    assert client.get(f"/tables/{table['id']}", headers=ann).status_code == 200
+    assert client.get(f"/tables/{table['id']}", headers=bob).status_code == 404
+
+
+def test_only_the_host_invites_an_account(accounts_client: TestClient, db_url: str) -> None:
+    client = accounts_client
+    signed_up(db_url, "Cy Account")
+    table = private_table(client)
+    guest = client.post("/invites", json={"invite": table["seats"][1]["invite"]}).json()["token"]
+    other = public_table(client)
+    answers = [invite(client, table, "Cy Account", token) for token in (
+        guest,  # a seat of this table, not the host's
+        table["spectator_token"], other["seats"][0]["token"], secrets.token_urlsafe(24))]
+    assert [a.status_code for a in answers] == [403, 404, 404, 404]
+    assert client.post(f"/tables/{table['id']}/seats/1/invite-account", json={"name": "Cy Account"}).status_code == 401
+    # the host: into a seat that is free and invite-only (seat 1 is taken now, seat 2 a bot, seat 0 the host's)
+    assert [invite(client, table, "Cy Account", seat=s).status_code for s in (0, 1, 2, 6)] == [409, 409, 409, 409]
+    # a name no account has is said so to the host alone (names are public: profiles show them)
+    fresh = private_table(client)
+    unknown = invite(client, fresh, "Nobody Here")
+    assert unknown.status_code == 404 and "no account" in unknown.text
+    stranger = client.post(f"/tables/{fresh['id']}/seats/1/invite-account", json={"name": "Nobody Here"},
+                           headers={"Authorization": f"Bearer {secrets.token_urlsafe(24)}"})
+    assert (stranger.status_code, stranger.json()) == (404, {"detail": f"no table {fresh['id']!r}"})
+
+
+def test_another_sites_page_cannot_accept_for_a_signed_in_account(accounts_client: TestClient, db_url: str) -> None:
+    client = accounts_client
+    table = private_table(client)
+    dee = signed_up(db_url, "Dee Account")
+    invitation = invite(client, table, "Dee Account").json()["invitation"]
+    answer = client.post(f"/invitations/{invitation}/accept", headers={**dee, "Origin": "https://evil.example"})
+    assert answer.status_code == 403
+    assert [i["id"] for i in client.get("/invitations", headers=dee).json()["invitations"]] == [invitation]

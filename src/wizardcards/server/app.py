@@ -11,6 +11,8 @@ that speaks the protocol.
     POST /tables/{id}/seats/{n}/free  the host frees a seat handed out by join whose holder has not said hello
     POST /invites                     exchange an invite code for the invited seat's token
     POST /invites/preview             the table and seat of an invite code, the code left unused (the invite page)
+    POST /tables/{id}/seats/{n}/invite-account  the host invites an account by name into an invite-only seat
+    GET  /invitations                 the signed-in account's invitations; POST /invitations/{id}/accept | decline
     GET  /tables/{id}/record          the GameRecord of a finished game (a running game's seed would show every hand)
     GET  /tables/{id}/replay          a finished game step by step: public view and every hand (built once, stored
                                       gzipped; ETag); both count toward ``replays_per_minute``
@@ -35,7 +37,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, cast
 
 import httpx
-from fastapi import FastAPI, Header, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, Header, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi import Path as PathPart
 from fastapi.encoders import jsonable_encoder
 from fastapi.exception_handlers import http_exception_handler
@@ -59,8 +61,8 @@ from .limits import Limits, RateLimitedError, Throttle
 from .manager import DEFAULT_BOT_PACE, MAX_BOT_PACE, TableManager
 from .meta import meta
 from .pads import pads_router
-from .sessions import Sessions
 from .relay import MOVING, RELAYED, RelayedClient, forward, relay_socket
+from .sessions import Account, Sessions, current_account
 from .table import LiveTable, NoSeatError, TableError
 from .visibility import Visibility, VisibilityError, visibility_of
 
@@ -130,6 +132,22 @@ class InviteRequest(_Strict):
 
 class PreviewRequest(_Strict):
     invite: P.Token
+
+
+class AccountInviteRequest(_Strict):
+    name: P.Name  # the account's name, as its profile shows it (compared by its key: case and width do not matter)
+
+
+SignedIn = Annotated[Account | None, Depends(current_account)]
+InvitationId = Annotated[str, PathPart(max_length=64)]
+
+
+def same_origin(http: Request) -> None:
+    """A request a session's cookie carries changes something only when it comes from this server's own pages: a
+    browser names the page's origin in ``Origin`` (403 for another site's)."""
+    origin = http.headers.get("origin")
+    if origin is not None and origin != f"{http.url.scheme}://{http.url.netloc}":
+        raise HTTPException(403, "a request from another site's page changes nothing here")
 
 
 Authorization = Annotated[str | None, Header(max_length=256)]
@@ -318,21 +336,26 @@ def create_app(
     ) -> dict[str, Any]:
         return await manager().page(status, limit, offset, client_of(http), open_only=open)
 
-    async def find_table(table_id: str, http: Request, authorization: str | None) -> LiveTable | FinishedTable:
+    async def find_table(table_id: str, http: Request, authorization: str | None,
+                         account: Account | None = None) -> LiveTable | FinishedTable:
         """The table to read; a private one only for the holder of a credential of it (``Authorization: Bearer``
-        with a seat's or its spectator token): to anyone else the same 404 as no table (``visibility.py``)."""
-        table = await manager().readable(table_id, bearer(authorization), client_of(http))
+        with a seat's or its spectator token) or an account seated or invited there: to anyone else the same 404 as
+        no table (``visibility.py``)."""
+        table = await manager().readable(table_id, bearer(authorization), client_of(http),
+                                         None if account is None else account.id)
         if table is None:
             raise HTTPException(404, f"no table {table_id!r}")
         return table
 
     @app.get("/tables/{table_id}")
-    async def get_table(table_id: str, http: Request, authorization: Authorization = None) -> dict[str, Any]:
-        return (await find_table(table_id, http, authorization)).summary()
+    async def get_table(table_id: str, http: Request, account: SignedIn, authorization: Authorization = None,
+                        ) -> dict[str, Any]:
+        return (await find_table(table_id, http, authorization, account)).summary()
 
     @app.get("/tables/{table_id}/sheet")
-    async def get_sheet(table_id: str, http: Request, authorization: Authorization = None) -> dict[str, Any]:
-        return (await find_table(table_id, http, authorization)).sheet()
+    async def get_sheet(table_id: str, http: Request, account: SignedIn, authorization: Authorization = None,
+                        ) -> dict[str, Any]:
+        return (await find_table(table_id, http, authorization, account)).sheet()
 
     @app.get("/players/{name}/stats")
     async def player_stats(name: str) -> dict[str, Any]:
@@ -384,15 +407,58 @@ def create_app(
         found = await manager().preview_invite(request.invite, client_of(http))
         if found is None:
             raise HTTPException(404, "no such invite (or it was used already)")
-        table, seat = found
-        hosts = sorted(table.hosts)
-        return {"table": table.summary(), "seat": seat, "name": table.names[seat],
-                "host_seat": hosts[0] if hosts else None, "host": table.names[hosts[0]] if hosts else None}
+        return manager().invite_of(*found)
+
+    @app.post("/tables/{table_id}/seats/{seat}/invite-account", status_code=201)
+    async def invite_account(table_id: str, seat: Annotated[int, PathPart(ge=0, le=6)], request: AccountInviteRequest,
+                             http: Request, authorization: Authorization = None) -> dict[str, Any]:
+        token = bearer(authorization)
+        if not token:
+            raise HTTPException(401, "the host's seat token is needed: Authorization: Bearer TOKEN")
+        try:
+            found = await manager().invite_account(table_id, seat, token, request.name, client_of(http))
+        except PermissionError as error:
+            raise HTTPException(403, str(error)) from None
+        except NoSeatError as error:
+            raise HTTPException(409, str(error)) from None
+        except LookupError as error:
+            raise HTTPException(404, str(error)) from None
+        if found is None:
+            raise HTTPException(404, f"no table {table_id!r}")
+        table, invitation, name = found
+        return {"invitation": invitation, "table": table.id, "seat": seat, "account": name}
+
+    @app.get("/invitations")
+    async def list_invitations(account: SignedIn) -> dict[str, Any]:
+        if account is None:
+            raise HTTPException(401, "sign in to see the invitations of your account")
+        return {"invitations": await manager().invitations(account.id)}
+
+    @app.post("/invitations/{invitation_id}/accept")
+    async def accept_invitation(invitation_id: InvitationId, http: Request, account: SignedIn) -> dict[str, Any]:
+        same_origin(http)
+        if account is None:
+            raise HTTPException(401, "sign in to accept an invitation of your account")
+        taken = await manager().accept_invitation(invitation_id, account.id, account.name, client_of(http))
+        if taken is None:
+            raise HTTPException(404, "no such invitation (or its seat was taken, or the table no longer waits)")
+        table, seat, token = taken
+        return {"table": table.id, "seat": seat, "token": token, "link": seat_link(token)}
+
+    @app.post("/invitations/{invitation_id}/decline")
+    async def decline_invitation(invitation_id: InvitationId, http: Request, account: SignedIn) -> dict[str, Any]:
+        same_origin(http)
+        if account is None:
+            raise HTTPException(401, "sign in to decline an invitation of your account")
+        if not await manager().decline_invitation(invitation_id, account.id):
+            raise HTTPException(404, "no such invitation")
+        return {"declined": invitation_id}
 
     @app.get("/tables/{table_id}/replay")
-    async def get_replay(table_id: str, http: Request, authorization: Authorization = None) -> Response:
+    async def get_replay(table_id: str, http: Request, account: SignedIn, authorization: Authorization = None,
+                         ) -> Response:
         manager().clients.hit("replays", client_of(http))
-        table = await find_table(table_id, http, authorization)
+        table = await find_table(table_id, http, authorization, account)
         try:
             replay = await manager().replay(table)
         except TableError as error:
@@ -409,9 +475,10 @@ def create_app(
         return Response(replay.plain(), media_type="application/json", headers=headers)
 
     @app.get("/tables/{table_id}/record")
-    async def get_record(table_id: str, http: Request, authorization: Authorization = None) -> dict[str, Any]:
+    async def get_record(table_id: str, http: Request, account: SignedIn, authorization: Authorization = None,
+                         ) -> dict[str, Any]:
         manager().clients.hit("replays", client_of(http))
-        table = await find_table(table_id, http, authorization)
+        table = await find_table(table_id, http, authorization, account)
         if table.status != "finished":
             raise HTTPException(409, "a record is published once the game is over (its seed reveals every hand)")
         return (await manager().record(table.id)).to_dict()

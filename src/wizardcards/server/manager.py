@@ -27,6 +27,7 @@ from sqlalchemy.engine import Engine
 
 from ..core import SPECTATOR, GameRecord, RuleSet, new_game, replay
 from . import cluster as K
+from . import invitations as I
 from . import protocol as P
 from . import storage as S
 from .connection import Connection
@@ -430,27 +431,115 @@ class TableManager:
                 log.exception("table %s: its summary could not be stored", table_id)
         return built
 
-    async def may_see(self, table: LiveTable | FinishedTable, token: str | None) -> bool:
-        """Whether the holder of ``token`` may read ``table``: anyone a public one; a private one only with a
-        credential of it, a seat's token or its spectator token (``visibility.py``)."""
+    async def may_see(self, table: LiveTable | FinishedTable, token: str | None, account_id: str | None = None) -> bool:
+        """Whether the holder of ``token`` (signed in as ``account_id``) may read ``table``: anyone a public one; a
+        private one only with a credential of it, a seat's token or its spectator token, or as an account seated or
+        invited there (``visibility.py``, ``invitations.py``)."""
         if table.visibility != PRIVATE:
             return True
-        if not token:
-            return False
-        if same_token(token, table.spectator_token):
+        if token and same_token(token, table.spectator_token):
             return True
-        found = self.by_digest.get(digest(token)) or await self._store(S.find_credential, digest(token))
-        return found is not None and found[0] == table.id and found[2] == "seat"
+        if token:
+            found = self.by_digest.get(digest(token)) or await self._store(S.find_credential, digest(token))
+            if found is not None and found[0] == table.id and found[2] == "seat":
+                return True
+        return account_id is not None and bool(await self._store(I.knows_table, table.id, account_id))
 
     async def readable(
-        self, table_id: str, token: str | None, client: str | None = None
+        self, table_id: str, token: str | None, client: str | None = None, account_id: str | None = None
     ) -> LiveTable | FinishedTable | None:
-        """A table to read (``describe``) for the holder of ``token``: None, as for no table, for a private table
-        without a credential of it."""
+        """A table to read (``describe``) for the holder of ``token`` (signed in as ``account_id``): None, as for no
+        table, for a private table it may not see."""
         table = await self.describe(table_id, client)
-        if table is None or not await self.may_see(table, token):
+        if table is None or not await self.may_see(table, token, account_id):
             return None
         return table
+
+    # --- invitations of accounts (invitations.py) -----------------------------------------------------------
+
+    async def invite_account(
+        self, table_id: str, seat: int, token: str, name: str, client: str
+    ) -> tuple[LiveTable, str, str] | None:
+        """``POST /tables/{id}/seats/{seat}/invite-account``: the table's host (the holder of one of its creator's own
+        seats' tokens) invites the account called ``name`` into an invite-only seat not taken yet. Returns the table,
+        the invitation's id and the account's name as it writes it; None for an unknown table (or a private one to a
+        token not of it); ``PermissionError`` for a token that is not the host's; ``NoSeatError`` for a seat that is
+        no such seat; ``LookupError`` for a name no account has (asked only once the host is known)."""
+        self.clients.hit("hellos", client)  # a token tried, as a hello is
+        table = await self.find(table_id)
+        if table is None:
+            return None
+        async with table.lock:
+            holder = self.by_digest.get(digest(token))
+            if table.visibility == PRIVATE and (holder is None or holder[0] != table.id):
+                return None
+            if holder is None or holder[0] != table.id or holder[2] != "seat" or holder[1] not in table.hosts:
+                raise PermissionError("only the table's host may invite (the token of a seat its creator took)")
+            if table.status != "waiting":
+                raise NoSeatError(f"the game is {table.status}: people are invited while the table waits")
+            if seat >= table.rules.players or seat not in table.invites:
+                raise NoSeatError(f"seat {seat} is not an invite-only seat still free")
+            account = await self._store(I.find_account, name)
+            if account is None:
+                raise LookupError(f"no account is called {name!r}")
+            invitation = await self._store(I.save_invitation, table.id, seat, account[0])
+        await self._put_down(table)
+        return table, invitation, account[1]
+
+    async def invitations(self, account_id: str) -> list[dict[str, Any]]:
+        """``GET /invitations``: the account's good invitations, each with the table as its invite page shows it."""
+        found = []
+        for invitation, table_id, seat in await self._store(I.invitations_of, account_id):
+            table = await self.find(table_id)
+            if table is None or table.status != "waiting" or seat not in table.invites:
+                continue
+            found.append({"id": invitation, **self.invite_of(table, seat)})
+            await self._put_down(table)
+        return found
+
+    @staticmethod
+    def invite_of(table: LiveTable, seat: int) -> dict[str, Any]:
+        """What a person invited into ``seat`` reads of the table: its summary, the seat, the name the host gave
+        it, the host's seat and name (None when the host keeps no seat)."""
+        hosts = sorted(table.hosts)
+        return {"table": table.summary(), "seat": seat, "name": table.names[seat],
+                "host_seat": hosts[0] if hosts else None, "host": table.names[hosts[0]] if hosts else None}
+
+    async def accept_invitation(
+        self, invitation_id: str, account_id: str, name: str, client: str
+    ) -> tuple[LiveTable, int, str] | None:
+        """``POST /invitations/{id}/accept``: the invited seat for the account signed in, named ``name`` (the
+        account's), bound to it, with a fresh token for this session alone. None for no such good invitation of this
+        account (another account's is none too)."""
+        self.clients.hit("joins", client)
+        found = await self._store(I.find_invitation, invitation_id, account_id)
+        if found is None:
+            return None
+        table = await self.find(found[0])
+        if table is None:
+            return None
+        seat = found[1]
+        async with table.lock:
+            code = table.invites.get(seat)
+            if code is None or table.status != "waiting":
+                return None
+            token = new_token()
+            try:
+                await self.storage.run(I.accept, invitation_id, table.id, seat, name, digest(token), code, account_id)
+            except LookupError:
+                return None
+            except Exception:
+                log.exception("an invitation could not be accepted")
+                raise TableError("unavailable", UNAVAILABLE) from None
+            del table.invites[seat]
+            self.by_digest.pop(code, None)
+            self._give(table, seat, name, token)
+            table.announce()
+        await self._put_down(table)
+        return table, seat, token
+
+    async def decline_invitation(self, invitation_id: str, account_id: str) -> bool:
+        return bool(await self._store(I.decline, invitation_id, account_id))
 
     async def preview_invite(self, code: str, client: str) -> tuple[LiveTable, int] | None:
         """``POST /invites/preview``: the table and seat an invite code is for, the code left unused (what the person

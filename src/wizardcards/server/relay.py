@@ -31,7 +31,8 @@ from . import protocol as P
 RELAYED = "x-wizardcards-relayed"  # the mark of a request one worker passed on to another: the cluster's key
 CLIENT = "x-wizardcards-client"  # the address of the client a relayed request came from
 MOVING = "the table is moving between servers: try again in a moment"
-PASSED_HEADERS = ("content-type", "accept", "user-agent", "authorization")  # a private table's reader shows its token
+# a private table's reader shows its token (authorization) or its account's session (cookie)
+PASSED_HEADERS = ("content-type", "accept", "user-agent", "authorization", "cookie")
 
 
 def ws_url(address: str, table_id: str) -> str:
