@@ -58,6 +58,13 @@ export const api = {
   claimInvite: (invite, name) => request('POST', '/invites', name ? { invite, name } : { invite }),
   /** What an invite code is for, the code left unused: {table, seat, name, host} (the invite page). */
   previewInvite: (invite) => request('POST', '/invites/preview', { invite }),
+  /** The host (with its seat's token) invites an account by name into an invite-only seat. */
+  inviteAccount: (id, seat, name, token) => request('POST', `/tables/${encodeURIComponent(id)}/seats/${seat}/invite-account`,
+    { name }, bearer(token)),
+  /** The signed-in account's invitations ({invitations: [{id, table, seat, name, host, host_seat}]}; 401 for a guest). */
+  invitations: () => request('GET', '/invitations'),
+  acceptInvitation: (id) => request('POST', `/invitations/${encodeURIComponent(id)}/accept`),
+  declineInvitation: (id) => request('POST', `/invitations/${encodeURIComponent(id)}/decline`),
   /** The table a seat's or spectator's token is for: {table} (its WebSocket is /tables/{table}/ws). */
   locate: (token) => request('POST', '/locate', { token }),
   sheet: (id) => request('GET', `/tables/${encodeURIComponent(id)}/sheet`),

@@ -77,6 +77,7 @@ class Lobby {
       } });
     el.form = this.buildForm();
     el.created = h('section', { class: 'card-panel created area-created', id: 'created', hidden: true, 'aria-live': 'polite' });
+    el.invitations = h('section', { class: 'card-panel area-invitations', id: 'invitations', 'aria-labelledby': 'invitations-title', hidden: true });
     el.mine = h('section', { class: 'card-panel area-mine', id: 'my-games', 'aria-labelledby': 'mine-title', hidden: true });
     el.open = h('section', { class: 'card-panel area-open', id: 'open-tables', 'aria-labelledby': 'open-title' });
     el.playing = h('section', { class: 'card-panel area-playing', id: 'playing-tables', 'aria-labelledby': 'playing-title' });
@@ -89,7 +90,7 @@ class Lobby {
           h('div', { class: 'name-box' }, h('label', { for: 'your-name' }, t('lobby.your_name')), el.name),
           languageSwitch())),
       // one grid: on a phone the tables to join come before the form, on a wide screen the form is the left column
-      h('main', { id: 'main', class: 'lobby' }, el.error, el.created, el.mine, el.open, el.form, el.playing, el.finished));
+      h('main', { id: 'main', class: 'lobby' }, el.error, el.created, el.invitations, el.mine, el.open, el.form, el.playing, el.finished));
   }
 
   // --- the create form ----------------------------------------------------------------------------------------
@@ -361,7 +362,7 @@ class Lobby {
     const others = (table.seats || []).filter((seat) => seat !== mine);
     const rows = others.map((seat) => (seat.invite
       ? h('li', { dataset: { seat: String(seat.seat) } }, h('b', {}, seat.name), ` (${t('lobby.seat_lower', { number: seat.seat + 1 })})`,
-        copyRow(t('lobby.invite_link_for', { name: seat.name }), seat.link))
+        copyRow(t('lobby.invite_link_for', { name: seat.name }), seat.link), mine ? accountInvite(table, seat, mine) : null)
       : h('li', { dataset: { seat: String(seat.seat) } }, h('b', {}, t('rules.seat', { number: seat.seat + 1 })),
         ` \u2014 ${t('lobby.open_seat_note')}`)));
     const invited = others.some((seat) => seat.invite);
@@ -380,9 +381,58 @@ class Lobby {
     this.el.created.scrollIntoView({ block: 'nearest' });
   }
 
+  // --- invitations of this browser's account --------------------------------------------------------------------
+
+  /** The signed-in account's invitations (GET /invitations; a guest has none: 401), each with Accept and Decline. */
+  async refreshInvitations() {
+    let invitations = [];
+    try {
+      invitations = (await api.invitations()).invitations;
+    } catch (_) { /* a guest, or the server did not answer: no section */ }
+    const key = JSON.stringify(invitations);
+    if (key === this.invitationsKey) return;
+    this.invitationsKey = key;
+    this.el.invitations.hidden = invitations.length === 0;
+    fill(this.el.invitations, h('h2', { id: 'invitations-title' }, t('lobby.invitations')),
+      h('ul', { class: 'table-list' }, invitations.map((invitation) => {
+        const { table, seat } = invitation;
+        const game = GAME_NAMES[table.game] || table.game;
+        const answer = async (event, accept) => {
+          event.currentTarget.disabled = true;
+          try {
+            if (!accept) {
+              await api.declineInvitation(invitation.id);
+              this.refreshInvitations();
+              return;
+            }
+            const taken = await api.acceptInvitation(invitation.id);
+            rememberSeat({ token: taken.token, table: taken.table, seat: taken.seat, name: invitation.name, game: table.game });
+            location.href = seatLink(taken);
+          } catch (error) {
+            this.el.error.textContent = t('lobby.invitation_failed', { error: error.message });
+            this.refreshInvitations();
+          }
+        };
+        const rules = describeRules(table.rules, this.meta);
+        return h('li', { class: 'table-item invitation', dataset: { table: table.id, invitation: invitation.id } },
+          h('div', { class: 'table-text' },
+            h('b', {}, invitation.host ? t('lobby.invitation_line', { host: invitation.host, number: seat + 1 })
+              : t('lobby.invitation_no_host', { number: seat + 1 })),
+            h('div', {}, `${game}, ${t('lobby.n_players', { count: table.names.length })}`, rules ? h('span', { class: 'muted' }, ` \u00b7 ${rules}`) : null),
+            h('div', { class: 'players-line' }, this.playersText(table))),
+          h('div', { class: 'table-buttons' },
+            h('button', { type: 'button', class: 'primary', 'aria-label': t('lobby.accept_label', { game, number: seat + 1 }),
+              onclick: (event) => answer(event, true) }, t('lobby.accept')),
+            h('button', { type: 'button', 'aria-label': t('lobby.decline_label', { game, number: seat + 1 }),
+              onclick: (event) => answer(event, false) }, t('lobby.decline')),
+            this.watchButton(table)));
+      })));
+  }
+
   // --- the lists ----------------------------------------------------------------------------------------------
 
   async refresh() {
+    this.refreshInvitations();
     // one page of each list (GET /tables answers newest first, a page at a time), and this browser's own tables
     // that are on none of those pages, asked one by one (at most MINE_SHOWN of them)
     let lists;
@@ -586,6 +636,29 @@ function resultText(table) {
   const winners = new Set(table.winners || []);
   const parts = table.names.map((name, seat) => `${winners.has(seat) ? '\u2605 ' : ''}${name} ${table.scores[seat]}`);
   return table.game === 'wily' ? t('lobby.result_letters', { scores: parts.join(', ') }) : parts.join(', ');
+}
+
+/** For the host, beside an invited seat's link: invite an account by its name instead (POST
+ * /tables/{id}/seats/{seat}/invite-account with the host's seat token); the account sees it in its lobby. */
+function accountInvite(table, seat, mine) {
+  const id = `invite-account-${seat.seat}`;
+  const input = h('input', { type: 'text', id, maxlength: 64, autocomplete: 'off', placeholder: t('lobby.account_name'),
+    'aria-label': `${t('lobby.account_name')} (${t('lobby.seat_lower', { number: seat.seat + 1 })})` });
+  const said = h('p', { class: 'muted', role: 'status' });
+  const button = h('button', { type: 'submit', class: 'small' }, t('lobby.invite'));
+  return h('form', { class: 'account-invite', onsubmit: async (event) => {
+    event.preventDefault();
+    const name = input.value.trim();
+    if (!name) { input.focus(); return; }
+    button.disabled = true;
+    try {
+      const answer = await api.inviteAccount(table.id, seat.seat, name, mine.token);
+      said.textContent = t('lobby.invited_account', { name: answer.account });
+    } catch (error) {
+      said.textContent = t('lobby.invite_failed', { error: error.message });
+    }
+    button.disabled = false;
+  } }, h('label', { for: id, class: 'muted' }, t('lobby.invite_account')), input, button, said);
 }
 
 function copyRow(label, path) {
