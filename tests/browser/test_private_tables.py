@@ -133,7 +133,8 @@ def test_an_account_accepts_an_invitation_from_its_lobby(
 ) -> None:
     name = f"Dora {secrets.token_hex(3)}"
     session = signed_up(server, name)
-    for locale, lang, viewport, size in (("de-DE", "de", PHONE, "phone"), ("en-GB", "en", DESKTOP, "desktop")):
+    for locale, lang, viewport, size in (("de-DE", "de", PHONE, "phone"), ("en-GB", "en", DESKTOP, "desktop"),
+                                         ("en-GB", "en", PHONE, "phone"), ("de-DE", "de", DESKTOP, "desktop")):
         table = create_table(server, [{"name": HIDDEN_HOST, "claimed": True}, {"name": "Guest"}, *BOTS[:1]],
                              players=3)
         assert table["visibility"] == "private"
@@ -149,6 +150,8 @@ def test_an_account_accepts_an_invitation_from_its_lobby(
         expect(item).to_contain_text(HIDDEN_HOST)
         expect(item.get_by_role("link")).to_have_count(1)  # Watch: the invited account may watch the private table
         screenshot(page, f"lobby-invitations-{size}-{lang}", full_page=size == "phone")
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= viewport["width"], f"the lobby is {width} px wide on a {viewport['width']} px screen"
         item.locator("button.primary").click()  # Accept
         page.wait_for_selector(".table-screen[data-seq]")
         assert re.search(r"/play#token=[\w-]+$", page.url), page.url
@@ -163,3 +166,33 @@ def test_an_account_accepts_an_invitation_from_its_lobby(
         assert guest.locator("#invitations").is_hidden() and table["id"] not in guest.content()
         guest.context.close()
         context.close()
+
+
+def test_the_host_invites_an_account_by_name_when_the_table_is_ready(
+    server: ServerProcess, browser: Browser, screenshot
+) -> None:
+    name = f"Emil {secrets.token_hex(3)}"
+    signed_up(server, name)
+    for locale, lang, viewport, size in (("en-GB", "en", DESKTOP, "desktop"), ("de-DE", "de", PHONE, "phone")):
+        page = watch_errors(in_language(browser, locale, viewport).new_page())
+        page.goto(server.url + "/")
+        page.fill("#your-name", "Hana")
+        page.select_option("#players", "3")
+        page.select_option("#seat-kind-1", "human")
+        page.fill("#seat-name-1", "Emil")
+        page.select_option("#seat-kind-2", "rulebased")
+        page.click("#btn-create")
+        created = page.locator("#created")
+        expect(created.locator("#created-private")).to_be_visible()  # an invite table: private, and it says so
+        row = created.locator("li[data-seat='1']")
+        row.locator("input[id='invite-account-1']").fill("Nobody At All")
+        row.locator("form.account-invite button").click()
+        expect(row.locator("form.account-invite [role=status]")).to_contain_text("no account")
+        row.locator("input[id='invite-account-1']").fill(name.lower())
+        row.locator("form.account-invite button").click()
+        expect(row.locator("form.account-invite [role=status]")).to_contain_text(name)
+        created.scroll_into_view_if_needed()
+        screenshot(page, f"lobby-created-private-{size}-{lang}", full_page=size == "phone")
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= viewport["width"], f"the lobby is {width} px wide on a {viewport['width']} px screen"
+        page.context.close()
