@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from sqlalchemy import insert
 
 from wizardcards.server.db import AccountRow, make_engine
-from wizardcards.server.invitations import name_key
+from wizardcards.server.accounts import name_key
 from wizardcards.server.sessions import SESSION_COOKIE, Sessions
 
 from .conftest import DESKTOP, PHONE, watch_errors

@@ -22,7 +22,7 @@ from sqlalchemy import insert
 
 from wizardcards.server import create_app
 from wizardcards.server.db import AccountRow, make_engine
-from wizardcards.server.invitations import name_key
+from wizardcards.server.accounts import name_key
 from wizardcards.server.sessions import SESSION_COOKIE, Sessions
 
 from .helpers import LOOSE_LIMITS, Client, play_to_end
@@ -197,7 +197,8 @@ def signed_up(db_url: str, name: str) -> dict[str, str]:
         session = Sessions(engine).open(account_id)
     finally:
         engine.dispose()
-    return {"Cookie": f"{SESSION_COOKIE}={session}"}
+    # the Origin of the server's own pages: a browser sends it with every POST (another site's is attacked below)
+    return {"Cookie": f"{SESSION_COOKIE}={session}", "Origin": "http://testserver"}
 
 
 @pytest.fixture

@@ -73,12 +73,13 @@ def test_everyone_at_the_table_hears_who_connects_renames_and_leaves(server: Ser
     assert welcome["names"] == ["Ann", "Bot", "Player 3"]  # renamed before the welcome
     assert (welcome["hints"], welcome["turn_seconds"], welcome["status"]) == (True, None, "waiting")
     assert ann.frames[2] == {"type": "table", "seq": 0, "status": "waiting", "players": [
-        {"seat": 0, "name": "Ann", "bot": None, "open": False, "claimed": True, "joined": True, "connected": True},
+        {"seat": 0, "name": "Ann", "bot": None, "open": False, "claimed": True, "joined": True, "connected": True,
+         "kind": "guest"},
         {"seat": 1, "name": "Bot", "bot": "rulebased", "open": False, "claimed": True, "joined": True,
-         "connected": True},
+         "connected": True, "kind": "bot"},
         # claimed: its invite was exchanged for a token (create); not connected yet, so it has not said hello either
         {"seat": 2, "name": "Player 3", "bot": None, "open": False, "claimed": True, "joined": False,
-         "connected": False},
+         "connected": False, "kind": "guest"},
     ]}
     spy = connect(server, table["spectator_token"], {0, 2}, name="Spy")  # a spectator's name is ignored
     # the spectator hears who sits where; the seats hear nothing of it (a watcher changes nothing they see)

@@ -206,10 +206,12 @@ def test_a_summary_says_who_sits_where(client: TestClient) -> None:
         {"name": "Ann", "open": True}, {"name": "Bot", "bot": "rulebased"}, {"name": "Cy", "open": True}])
     assert table["turn_seconds"] == 30 and table["open_seats"] == 2
     assert table["players"] == [
-        {"seat": 0, "name": "Ann", "bot": None, "open": True, "claimed": False, "joined": False, "connected": False},
+        {"seat": 0, "name": "Ann", "bot": None, "open": True, "claimed": False, "joined": False, "connected": False,
+         "kind": "guest"},
         {"seat": 1, "name": "Bot", "bot": "rulebased", "open": False, "claimed": True, "joined": True,
-         "connected": True},
-        {"seat": 2, "name": "Cy", "bot": None, "open": True, "claimed": False, "joined": False, "connected": False},
+         "connected": True, "kind": "bot"},
+        {"seat": 2, "name": "Cy", "bot": None, "open": True, "claimed": False, "joined": False, "connected": False,
+         "kind": "guest"},
     ]
     assert "seats" in table and all("token" not in p for p in table["players"])
     assert [(s["token"], s["invite"], s["link"]) for s in table["seats"]] == [(None, None, None)] * 2  # open: none

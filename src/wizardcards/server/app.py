@@ -13,6 +13,8 @@ that speaks the protocol.
     POST /invites/preview             the table and seat of an invite code, the code left unused (the invite page)
     POST /tables/{id}/seats/{n}/invite-account  the host invites an account by name into an invite-only seat
     GET  /invitations                 the signed-in account's invitations; POST /invitations/{id}/accept | decline
+    POST /tables/{id}/my-seat         a fresh token for the seat the signed-in account holds there
+    /accounts, /session, /account     accounts, passkeys and sessions (accounts.py)
     GET  /tables/{id}/record          the GameRecord of a finished game (a running game's seed would show every hand)
     GET  /tables/{id}/replay          a finished game step by step: public view and every hand (built once, stored
                                       gzipped; ETag); both count toward ``replays_per_minute``
@@ -50,6 +52,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..core import SPECTATOR, ImpossibleRulesError, RuleSet, rules_for
 from . import protocol as P
+from .accounts import AccountStore, accounts_router
 from .capacity import RequestCap, request_cap
 from .cluster import ElsewhereError, Member
 from .connection import Connection
@@ -62,7 +65,8 @@ from .manager import DEFAULT_BOT_PACE, MAX_BOT_PACE, TableManager
 from .meta import meta
 from .pads import pads_router
 from .relay import MOVING, RELAYED, RelayedClient, forward, relay_socket
-from .sessions import Account, Sessions, current_account
+from .relying import RELAYED_SCOPE, OriginCheck, RelyingParty
+from .sessions import SESSION_COOKIE, Account, Sessions, SignedSockets, current_account, signed_in
 from .table import LiveTable, NoSeatError, TableError
 from .visibility import Visibility, VisibilityError, visibility_of
 
@@ -89,6 +93,9 @@ def _finite(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [_finite(item) for item in value]
     return value
+
+
+Signed = Annotated[Account | None, Depends(current_account)]  # the signed-in account of a request, None: a guest
 
 
 class _Strict(BaseModel):
@@ -138,16 +145,7 @@ class AccountInviteRequest(_Strict):
     name: P.Name  # the account's name, as its profile shows it (compared by its key: case and width do not matter)
 
 
-SignedIn = Annotated[Account | None, Depends(current_account)]
 InvitationId = Annotated[str, PathPart(max_length=64)]
-
-
-def same_origin(http: Request) -> None:
-    """A request a session's cookie carries changes something only when it comes from this server's own pages: a
-    browser names the page's origin in ``Origin`` (403 for another site's)."""
-    origin = http.headers.get("origin")
-    if origin is not None and origin != f"{http.url.scheme}://{http.url.netloc}":
-        raise HTTPException(403, "a request from another site's page changes nothing here")
 
 
 Authorization = Annotated[str | None, Header(max_length=256)]
@@ -197,6 +195,7 @@ def client_of(connection: Request | WebSocket) -> str:
 def create_app(
     db_url: str | None = None, *, limits: Limits | None = None, bot_workers: int | None = None, web: Path = WEB,
     bot_pace: float = DEFAULT_BOT_PACE, member: Member | None = None, limits_storage: str | None = None,
+    rp_id: str | None = None, origins: tuple[str, ...] = (),
 ) -> FastAPI:
     """The server for the database at ``db_url`` (default: a SQLite file in the user's data directory).
 
@@ -206,9 +205,12 @@ def create_app(
     directory (its ``index.html`` is the page of ``/``, ``/play`` and ``/replay/{id}``; the rest is under /static).
     ``member``: this server is one worker of a cluster on the same PostgreSQL database (``cluster.py``); requests for
     tables another worker holds are passed on to it (``relay.py``). ``limits_storage``: where the per-client counts
-    are kept (a ``limits`` storage URL, ``redis://...``, which the workers of a cluster share; default: memory)."""
+    are kept (a ``limits`` storage URL, ``redis://...``, which the workers of a cluster share; default: memory).
+    ``rp_id`` and ``origins``: the WebAuthn relying party's id and the origins its pages are served from (default:
+    the request's own host and ``scheme://host``; ``relying.py``)."""
     url = db_url or default_url()
     limits = limits or Limits()
+    relying = RelyingParty(rp_id, tuple(origins))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -217,9 +219,13 @@ def create_app(
         manager = TableManager(engine, limits, bot_workers, bot_pace, member, limits_storage=limits_storage)
         app.state.manager = manager
         app.state.sessions = Sessions(engine, limits.session_days)
+        app.state.accounts = AccountStore(engine)
+        app.state.signed_in = SignedSockets()
         app.state.peers = httpx.AsyncClient() if member is not None else None
         await manager.load_unfinished()
+        checking = asyncio.create_task(app.state.signed_in.keep_checking(app.state.sessions))
         yield
+        checking.cancel()
         manager.close()
         if app.state.peers is not None:
             await app.state.peers.aclose()
@@ -230,6 +236,7 @@ def create_app(
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.add_middleware(BodyLimit, max_bytes=limits.max_body_bytes)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(OriginCheck, relying=relying)  # inside RelayedClient: a relayed request was checked already
     if member is not None:
         app.add_middleware(RelayedClient, key=member.key)
     app.add_middleware(RequestCap, max_requests=request_cap())  # outermost: a busy server answers at once
@@ -237,6 +244,7 @@ def create_app(
         app.mount("/static", StaticFiles(directory=web), name="static")
     # the score pad: /pad, its files and rules, shared /pads
     app.include_router(pads_router(url, web, limits, limits_storage))
+    app.include_router(accounts_router(limits, relying, client_of))
 
     def manager() -> TableManager:
         return cast(TableManager, app.state.manager)  # set by the lifespan above (Starlette's state is untyped)
@@ -301,7 +309,7 @@ def create_app(
         return P.protocol_schema()
 
     @app.post("/tables", status_code=201)
-    async def create_table(request: TableRequest, http: Request) -> dict[str, Any]:
+    async def create_table(request: TableRequest, http: Request, account: Signed) -> dict[str, Any]:
         rules = rules_of(request)
         seats = request.seats or [SeatRequest(name=f"Player {s + 1}") for s in range(rules.players)]
         for number, seat in enumerate(seats):
@@ -315,7 +323,7 @@ def create_app(
             rules, [(s.name, s.bot) for s in seats], request.turn_seconds, request.grace_seconds, request.hints,
             open_seats={n for n, s in enumerate(seats) if s.open},
             claimed={n for n, s in enumerate(seats) if s.claimed}, client=client_of(http), bot_pace=request.bot_pace,
-            visibility=visibility,
+            account=account, visibility=visibility,
         )
         human_seats = []
         for number in range(rules.players):
@@ -348,12 +356,12 @@ def create_app(
         return table
 
     @app.get("/tables/{table_id}")
-    async def get_table(table_id: str, http: Request, account: SignedIn, authorization: Authorization = None,
+    async def get_table(table_id: str, http: Request, account: Signed, authorization: Authorization = None,
                         ) -> dict[str, Any]:
         return (await find_table(table_id, http, authorization, account)).summary()
 
     @app.get("/tables/{table_id}/sheet")
-    async def get_sheet(table_id: str, http: Request, account: SignedIn, authorization: Authorization = None,
+    async def get_sheet(table_id: str, http: Request, account: Signed, authorization: Authorization = None,
                         ) -> dict[str, Any]:
         return (await find_table(table_id, http, authorization, account)).sheet()
 
@@ -366,14 +374,25 @@ def create_app(
         return await manager().player_stats(name)
 
     @app.post("/tables/{table_id}/join")
-    async def join_table(table_id: str, request: JoinRequest, http: Request) -> dict[str, Any]:
+    async def join_table(table_id: str, request: JoinRequest, http: Request, account: Signed) -> dict[str, Any]:
         try:
-            claimed = await manager().claim(table_id, request.name, client_of(http))
+            claimed = await manager().claim(table_id, request.name, client_of(http), account)
         except NoSeatError as error:
             raise HTTPException(409, str(error)) from None
         if claimed is None:
             raise HTTPException(404, f"no table {table_id!r}")
         table, seat, token = claimed
+        return {"table": table.id, "seat": seat, "token": token, "link": seat_link(token)}
+
+    @app.post("/tables/{table_id}/my-seat")
+    async def my_seat(table_id: str, http: Request, account: Signed) -> dict[str, Any]:
+        """A fresh token for the seat the signed-in account holds at this table (its other devices' way in)."""
+        if account is None:
+            raise HTTPException(401, "sign in first: the seat of a guest is opened by its own link")
+        found = await manager().my_seat(table_id, account, client_of(http))
+        if found is None:
+            raise HTTPException(404, "this account holds no seat at this table")
+        table, seat, token = found
         return {"table": table.id, "seat": seat, "token": token, "link": seat_link(token)}
 
     @app.post("/tables/{table_id}/seats/{seat}/free")
@@ -393,8 +412,11 @@ def create_app(
         return table.summary()
 
     @app.post("/invites")
-    async def claim_invite(request: InviteRequest, http: Request) -> dict[str, Any]:
-        claimed = await manager().claim_invite(request.invite, request.name, client_of(http))
+    async def claim_invite(request: InviteRequest, http: Request, account: Signed) -> dict[str, Any]:
+        try:
+            claimed = await manager().claim_invite(request.invite, request.name, client_of(http), account)
+        except NoSeatError as error:
+            raise HTTPException(409, str(error)) from None
         if claimed is None:
             raise HTTPException(404, "no such invite (or it was used already)")
         table, seat, token = claimed
@@ -429,25 +451,26 @@ def create_app(
         return {"invitation": invitation, "table": table.id, "seat": seat, "account": name}
 
     @app.get("/invitations")
-    async def list_invitations(account: SignedIn) -> dict[str, Any]:
+    async def list_invitations(account: Signed) -> dict[str, Any]:
         if account is None:
             raise HTTPException(401, "sign in to see the invitations of your account")
         return {"invitations": await manager().invitations(account.id)}
 
     @app.post("/invitations/{invitation_id}/accept")
-    async def accept_invitation(invitation_id: InvitationId, http: Request, account: SignedIn) -> dict[str, Any]:
-        same_origin(http)
+    async def accept_invitation(invitation_id: InvitationId, http: Request, account: Signed) -> dict[str, Any]:
         if account is None:
             raise HTTPException(401, "sign in to accept an invitation of your account")
-        taken = await manager().accept_invitation(invitation_id, account.id, account.name, client_of(http))
+        try:
+            taken = await manager().accept_invitation(invitation_id, account, client_of(http))
+        except NoSeatError as error:
+            raise HTTPException(409, str(error)) from None
         if taken is None:
             raise HTTPException(404, "no such invitation (or its seat was taken, or the table no longer waits)")
         table, seat, token = taken
         return {"table": table.id, "seat": seat, "token": token, "link": seat_link(token)}
 
     @app.post("/invitations/{invitation_id}/decline")
-    async def decline_invitation(invitation_id: InvitationId, http: Request, account: SignedIn) -> dict[str, Any]:
-        same_origin(http)
+    async def decline_invitation(invitation_id: InvitationId, http: Request, account: Signed) -> dict[str, Any]:
         if account is None:
             raise HTTPException(401, "sign in to decline an invitation of your account")
         if not await manager().decline_invitation(invitation_id, account.id):
@@ -455,7 +478,7 @@ def create_app(
         return {"declined": invitation_id}
 
     @app.get("/tables/{table_id}/replay")
-    async def get_replay(table_id: str, http: Request, account: SignedIn, authorization: Authorization = None,
+    async def get_replay(table_id: str, http: Request, account: Signed, authorization: Authorization = None,
                          ) -> Response:
         manager().clients.hit("replays", client_of(http))
         table = await find_table(table_id, http, authorization, account)
@@ -475,7 +498,7 @@ def create_app(
         return Response(replay.plain(), media_type="application/json", headers=headers)
 
     @app.get("/tables/{table_id}/record")
-    async def get_record(table_id: str, http: Request, account: SignedIn, authorization: Authorization = None,
+    async def get_record(table_id: str, http: Request, account: Signed, authorization: Authorization = None,
                          ) -> dict[str, Any]:
         manager().clients.hit("replays", client_of(http))
         table = await find_table(table_id, http, authorization, account)
@@ -508,6 +531,12 @@ def create_app(
             await ws.close(code=refusal[0], reason=refusal[1])
             return
         connection = Connection(client=client, send_queue=limits.send_queue)
+        session = None
+        if SESSION_COOKIE in ws.cookies and (ws.scope.get(RELAYED_SCOPE) or relying.allows(ws)):
+            session = await signed_in(ws)  # another site's page, or no page at all, is a guest here
+        if session is not None:
+            connection.account, connection.session_key = session
+            app.state.signed_in.add(connection, *session)
         try:
             await ws.accept()
             tasks = [asyncio.create_task(_write(ws, connection)), asyncio.create_task(connection.gone.wait()),
@@ -523,7 +552,7 @@ def create_app(
                 else:
                     assert member is not None
                     closing = await relay_socket(ws, closing.address, closing.table_id, closing.first, client,
-                                                 member.key)
+                                                 member.key, ws.headers.get("cookie"))
             if connection.too_slow:
                 closing = (1008, "too slow: the messages for this connection piled up unread")
             elif connection.closing is not None:
@@ -535,6 +564,8 @@ def create_app(
                     pass
         finally:
             connection.gone.set()
+            if session is not None:
+                app.state.signed_in.remove(connection, *session)
             await manager().disconnect(connection)
             manager().clients.close_connection(client)
             if connection.table is not None and connection.seat == SPECTATOR:

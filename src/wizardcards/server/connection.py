@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from ..core import SPECTATOR
 
 if TYPE_CHECKING:
+    from .sessions import Account
     from .table import LiveTable
 
 _serials = itertools.count()
@@ -30,6 +31,8 @@ class Connection:
     too_slow: bool = False
     closing: tuple[int, str] | None = None  # the server closes it with this code and reason (``close``)
     refused_hellos: int = 0  # hellos with unknown tokens or over the client's hello limit
+    account: Account | None = None  # signed in (its session cookie, from our own Origin, on the handshake)
+    session_key: str | None = None  # that session's digest: signing out closes this connection
     key: str = field(init=False)  # this connection, for its own limits (chat lines, hints)
     queue: asyncio.Queue[str] = field(init=False)
     gone: asyncio.Event = field(init=False)  # set when it is cut off (too slow) or closed

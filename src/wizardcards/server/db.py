@@ -193,7 +193,8 @@ class ChallengeRow(Base):
     id: Mapped[str] = mapped_column(String(32), primary_key=True)  # the ceremony id handed to the page
     challenge: Mapped[bytes] = mapped_column(LargeBinary)
     purpose: Mapped[str] = mapped_column(String(16))  # "register" | "signin" | "add"
-    account_id: Mapped[str | None] = mapped_column(String(32), nullable=True)  # "add": whose passkey; "register": new id
+    # "add": whose passkey it is; "register": the new account's id (its passkey's user handle)
+    account_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     name: Mapped[str | None] = mapped_column(String(32), nullable=True)  # "register": the name asked for
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
 

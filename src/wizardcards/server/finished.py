@@ -28,7 +28,11 @@ class FinishedTable:
         return str(self.stored["summary"]["spectator"]).removeprefix("/play#watch=")
 
     def summary(self) -> dict[str, Any]:
-        return {"visibility": self.visibility, **self.stored["summary"]}
+        summary = dict(self.stored["summary"])
+        # stored before seats had kinds: a game of then had no accounts, so its people were guests
+        summary["players"] = [seat if "kind" in seat else {**seat, "kind": "guest" if seat["bot"] is None else "bot"}
+                              for seat in summary["players"]]
+        return {"visibility": self.visibility, **summary}
 
     def sheet(self) -> dict[str, Any]:
         return dict(self.stored["sheet"])

@@ -14,19 +14,14 @@ Every function here is a plain read or write of the database, run in a worker th
 from __future__ import annotations
 
 import secrets
-import unicodedata
 from typing import Any
 
 from sqlalchemy import delete, exists, insert, select, update
 from sqlalchemy.engine import Engine
 
+from .accounts import PERSON, name_key
 from .db import AccountRow, CredentialRow, InvitationRow, SeatRow, TableRow
 from .storage import now
-
-
-def name_key(name: str) -> str:
-    """The key account names are unique by: NFKC, stripped, case-folded (as ``accounts.name_key`` is stored)."""
-    return unicodedata.normalize("NFKC", name).strip().casefold()
 
 
 def find_account(engine: Engine, name: str) -> tuple[str, str] | None:
@@ -34,7 +29,7 @@ def find_account(engine: Engine, name: str) -> tuple[str, str] | None:
     with engine.connect() as db:
         found = db.execute(select(AccountRow.id, AccountRow.name).where(
             AccountRow.name_key == name_key(name), AccountRow.deleted_at.is_(None),
-            AccountRow.kind == "person")).first()
+            AccountRow.kind == PERSON)).first()
     return None if found is None else (found[0], found[1])
 
 

@@ -17,7 +17,7 @@ import math
 import time
 from dataclasses import dataclass
 
-from limits import RateLimitItem, RateLimitItemPerMinute, RateLimitItemPerSecond
+from limits import RateLimitItem, RateLimitItemPerHour, RateLimitItemPerMinute, RateLimitItemPerSecond
 from limits.errors import StorageError
 from limits.storage import MemoryStorage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
@@ -67,7 +67,10 @@ class Limits:
     max_connections: int = 0  # WebSockets open at once; 0: the descriptor limit less a margin (serve.py)
     idle_spectator_seconds: float = 600.0  # a spectator's socket that has sent nothing this long is closed (0: never)
     # accounts (accounts.py, sessions.py)
-    session_days: float = 30.0  # a session unused this long expires (its cookie's Max-Age; slides while used)
+    session_days: float = 30.0  # a session expires this long after its sign-in (its cookie's Max-Age)
+    signups_per_hour_per_network: int = 10  # POST /accounts/options
+    signins_per_minute_per_network: int = 30  # POST /session/options
+    signins_per_minute_per_account: int = 10  # POST /session with one passkey (known or not), and new passkeys
 
     @classmethod
     def names(cls) -> list[str]:
@@ -119,7 +122,7 @@ class RateLimitedError(Exception):
 
 # the kinds counted per client (its address); they go to the shared storage when there is one. Chat lines and hints
 # are counted per connection, which lives in one process: they stay in its memory.
-CLIENT_KINDS = ("tables", "joins", "hellos", "connections", "loads")
+CLIENT_KINDS = ("tables", "joins", "hellos", "connections", "loads", "signups", "signins", "signins_per_account")
 SPECTATOR_SHARE = 0.75  # of max_connections at most spectators: the rest stays for the seats' own connections
 SHARED_OPTIONS = {"socket_timeout": 0.5, "socket_connect_timeout": 0.5}  # a storage that hangs stalls no one long
 
@@ -150,6 +153,11 @@ class ClientLimits:
             "hints": (RateLimitItemPerMinute(limits.hints_per_minute), "hints"),
             "replays": (RateLimitItemPerMinute(limits.replays_per_minute), "replays or records"),
             "chat": (RateLimitItemPerSecond(limits.chat_lines_per_10s, 10), "chat lines"),
+            # counted for a network (network_of) or a passkey, not an address: the caller passes that as ``who``
+            "signups": (RateLimitItemPerHour(limits.signups_per_hour_per_network), "sign-ups from one network"),
+            "signins": (RateLimitItemPerMinute(limits.signins_per_minute_per_network), "sign-ins from one network"),
+            "signins_per_account": (RateLimitItemPerMinute(limits.signins_per_minute_per_account),
+                                    "sign-ins with one passkey"),
         }
         # the kinds also counted for the client's whole network (network_of), with their limit there
         self._network_items: dict[str, RateLimitItem] = {
@@ -185,7 +193,7 @@ class ClientLimits:
         """Count one ``kind`` for ``who`` (a client or a connection), and for its network where ``kind`` has a
         limit there; ``RateLimitedError`` when over either (and then nothing is counted)."""
         item, what = self._items[kind]
-        per = "10 seconds" if kind == "chat" else "minute"
+        per = "10 seconds" if kind == "chat" else "hour" if kind == "signups" else "minute"
         network_item = self._network_items.get(kind)
         network = network_of(who) if network_item is not None else who
         if network_item is not None and not self._call(kind, "test", network_item, network):

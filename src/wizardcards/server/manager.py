@@ -37,6 +37,7 @@ from .limits import ClientLimits, Limits, RateLimitedError, network_of
 from .players import STAND_IN, bot_spec_error
 from .replays import Replay, Replays
 from .scheduling import asker_of, hint_asker
+from .sessions import DELETED_NAME, Account
 from .table import UNAVAILABLE, LiveTable, NoSeatError, TableError, ack_text, seated
 from .visibility import PRIVATE, same_token
 from .workers import BotWorkers
@@ -88,16 +89,24 @@ class TableManager:
         self, rules: RuleSet, seats: list[tuple[str, str | None]], turn_seconds: float | None = None,
         grace_seconds: float | None = None, hints: bool = True, *, open_seats: set[int] | None = None,
         claimed: set[int] | None = None, client: str | None = None, reserved: bool = False,
-        bot_pace: float | None = None, host_seat: int | None = None, visibility: str = "public",
+        bot_pace: float | None = None, host_seat: int | None = None, account: Account | None = None,
+        accounts: dict[int, str] | None = None, visibility: str = "public",
     ) -> tuple[LiveTable, dict[int, str], dict[int, str]]:
         """A new table, stored whole before it exists in memory; ``seats`` holds (name, bot spec or None for a human)
         per seat. Returns the table, the tokens of the ``claimed`` seats and the invite codes of the invite-only ones
         (``reserved``: a rematch, whose seats are kept for the holders of the finished table's; ``host_seat``: the
         seat of the holder who asked for it, whose client it counts for). ``bot_pace``: the seconds at least between
-        an accepted action and a bot's next (default: the server's); ``visibility``: "public" or "private"
-        (``visibility.py``). The creator's limits of unfinished tables are
-        counted per client and per network (``limits.network_of``), so one network cannot fill the server."""
+        an accepted action and a bot's next (default: the server's). The creator's limits of unfinished tables are
+        counted per client and per network (``limits.network_of``), so one network cannot fill the server.
+        ``account``: the creator is signed in, and holds the first seat it claimed (under its account's name);
+        ``accounts``: the seats' accounts of a rematch (seat: account id); ``visibility``: "public" or "private"
+        (``visibility.py``)."""
         open_seats, claimed = open_seats or set(), claimed or set()
+        held = dict(accounts or {})
+        if account is not None and claimed:
+            own = min(claimed)
+            held[own] = account.id
+            seats = [(account.name, None) if s == own else seat for s, seat in enumerate(seats)]
         bot_pace = self.bot_pace if bot_pace is None else bot_pace
         if len(seats) != rules.players:
             raise TableError("invalid", f"{rules.players} players need {rules.players} seats, not {len(seats)}")
@@ -144,14 +153,15 @@ class TableManager:
             grace_seconds=grace_seconds, hints=hints, bot_pace=bot_pace, open=set(open_seats), claimed=set(claimed),
             creator=client, network=network, hosts=hosts, created_at=S.now(),
             invites={s: digest(c) for s, c in invites.items()},
-            digests={s: {digest(t)} for s, t in tokens.items()}, visibility=visibility,
+            digests={s: {digest(t)} for s, t in tokens.items()}, accounts=held, visibility=visibility,
         )
         row = {"id": table.id, "rules": json.dumps(rules.to_dict()), "seed": seed, "status": "waiting",
                "spectator_token": table.spectator_token, "turn_seconds": turn_seconds,
                "grace_seconds": grace_seconds, "hints": hints, "bot_pace": bot_pace, "creator": client,
                "network": network, "created_at": table.created_at, "visibility": visibility}
         seat_rows = [{"table_id": table.id, "seat": s, "name": name, "bot": spec, "joined": False,
-                      "open": s in open_seats, "claimed": s in claimed, "host": s in hosts}
+                      "open": s in open_seats, "claimed": s in claimed, "host": s in hosts,
+                      "account_id": held.get(s)}
                      for s, (name, spec) in enumerate(seats)]
         credentials = [(digest(t), s, "seat") for s, t in tokens.items()]
         credentials += [(digest(c), s, "invite") for s, c in invites.items()]
@@ -257,6 +267,7 @@ class TableManager:
             created_at=row["created_at"] if row["created_at"].tzinfo else row["created_at"].replace(tzinfo=UTC),
             claimed={s["seat"] for s in seats if s["joined"] or s["claimed"]},
             open={s["seat"] for s in seats if s["open"]}, visibility=row["visibility"],
+            accounts={s["seat"]: s["account_id"] for s in seats if s.get("account_id")},
         )
         for d, seat, kind in stored.credentials:
             if kind == "invite":
@@ -482,6 +493,8 @@ class TableManager:
             account = await self._store(I.find_account, name)
             if account is None:
                 raise LookupError(f"no account is called {name!r}")
+            if table.seat_of(account[0]) is not None:
+                raise NoSeatError(f"{account[1]} holds seat {table.seat_of(account[0])} of this table already")
             invitation = await self._store(I.save_invitation, table.id, seat, account[0])
         await self._put_down(table)
         return table, invitation, account[1]
@@ -506,12 +519,13 @@ class TableManager:
                 "host_seat": hosts[0] if hosts else None, "host": table.names[hosts[0]] if hosts else None}
 
     async def accept_invitation(
-        self, invitation_id: str, account_id: str, name: str, client: str
+        self, invitation_id: str, account: Account, client: str
     ) -> tuple[LiveTable, int, str] | None:
-        """``POST /invitations/{id}/accept``: the invited seat for the account signed in, named ``name`` (the
-        account's), bound to it, with a fresh token for this session alone. None for no such good invitation of this
-        account (another account's is none too)."""
+        """``POST /invitations/{id}/accept``: the invited seat for the account signed in, under its name, bound to
+        it, with a fresh token for this session alone. None for no such good invitation of this account (another
+        account's is none too); ``NoSeatError`` when the account holds another seat of the table already."""
         self.clients.hit("joins", client)
+        account_id, name = account.id, account.name
         found = await self._store(I.find_invitation, invitation_id, account_id)
         if found is None:
             return None
@@ -523,6 +537,7 @@ class TableManager:
             code = table.invites.get(seat)
             if code is None or table.status != "waiting":
                 return None
+            self._one_seat_each(table, account)
             token = new_token()
             try:
                 await self.storage.run(I.accept, invitation_id, table.id, seat, name, digest(token), code, account_id)
@@ -533,7 +548,7 @@ class TableManager:
                 raise TableError("unavailable", UNAVAILABLE) from None
             del table.invites[seat]
             self.by_digest.pop(code, None)
-            self._give(table, seat, name, token)
+            self._give(table, seat, name, token, account)
             table.announce()
         await self._put_down(table)
         return table, seat, token
@@ -659,10 +674,12 @@ class TableManager:
 
     # --- seats: join, invites, expiry ---------------------------------------------------------------------------
 
-    async def claim(self, table_id: str, name: str, client: str) -> tuple[LiveTable, int, str] | None:
+    async def claim(self, table_id: str, name: str, client: str,
+                    account: Account | None = None) -> tuple[LiveTable, int, str] | None:
         """``POST /tables/{id}/join``: the lowest open, unclaimed seat of a waiting table, renamed ``name``, with a
         fresh token that lapses unless a hello uses it within ``claim_seconds``. None for an unknown table;
-        ``NoSeatError`` when the game has started or no open seat is free (invite-only seats are never handed out)."""
+        ``NoSeatError`` when the game has started or no open seat is free (invite-only seats are never handed out).
+        ``account``: the joiner is signed in: the seat is its account's, under its account's name (one seat a table)."""
         self.clients.hit("joins", client)
         table = await self.find(table_id)
         if table is None or table.visibility == PRIVATE:  # not listed: no seat of it is offered (visibility.py)
@@ -674,16 +691,56 @@ class TableManager:
                 raise NoSeatError(f"the game is {table.status}: seats are handed out before it starts")
             if network_of(client) in table.barred:
                 raise NoSeatError("the host of this table freed a seat joined from this network: join another table")
+            self._one_seat_each(table, account)
             free = table.free_seats()
             if not free:
                 raise NoSeatError("no open seat is free: the others are taken or kept for the people invited")
             seat, token = free[0], new_token()
-            await self._store(S.hand_out_seat, table.id, seat, name, digest(token))
-            self._give(table, seat, name, token)
+            name = name if account is None else account.name
+            await self._store(S.hand_out_seat, table.id, seat, name, digest(token), None,
+                              None if account is None else account.id)
+            self._give(table, seat, name, token, account)
             table.joiners[seat] = client
             self._await_hello(table, seat)
             table.announce()
         return table, seat, token
+
+    @staticmethod
+    def _one_seat_each(table: LiveTable, account: Account | None) -> None:
+        if account is not None and table.seat_of(account.id) is not None:
+            raise NoSeatError(f"this account holds seat {table.seat_of(account.id)} of this table already: open it "
+                              "with POST /tables/{id}/my-seat")
+
+    async def my_seat(self, table_id: str, account: Account, client: str) -> tuple[LiveTable, int, str] | None:
+        """``POST /tables/{id}/my-seat``: a fresh token for the seat ``account`` holds at the table, so that a person
+        signed in on another device takes their seat there (the tokens given before stay valid). None when the
+        table is unknown, expired, or the account holds no seat of it: nobody learns more than "not yours"."""
+        self.clients.hit("joins", client)
+        table = await self.find(table_id)
+        if table is None or table.status == "expired":
+            return None
+        async with table.lock:
+            seat = table.seat_of(account.id)
+            if seat is None:
+                return None
+            token = new_token()
+            await self._store(S.add_credential, table.id, seat, digest(token))
+            table.digests.setdefault(seat, set()).add(digest(token))
+            self.by_digest[digest(token)] = (table.id, seat, "seat")
+        return table, seat, token
+
+    def account_deleted(self, account_id: str, table_ids: list[str]) -> None:
+        """A deleted account's seats at the tables in memory show "deleted player" from now on (the database says so
+        already: ``AccountStore.delete``); the stored replays of those games are made again."""
+        for table_id in table_ids:
+            self.replays.forget(table_id)
+            table = self.tables.get(table_id)
+            if table is None:
+                continue
+            for seat, held in table.accounts.items():
+                if held == account_id:
+                    table.names[seat] = DELETED_NAME
+            table.announce()
 
     def _await_hello(self, table: LiveTable, seat: int) -> None:
         """A seat handed out by join is open again unless its holder says hello within ``claim_seconds``."""
@@ -718,8 +775,10 @@ class TableManager:
         await self._put_down(table)
         return table
 
-    async def claim_invite(self, code: str, name: str | None, client: str) -> tuple[LiveTable, int, str] | None:
-        """``POST /invites``: the invited seat for a fresh token, the code used up. None for an unknown or used code."""
+    async def claim_invite(self, code: str, name: str | None, client: str,
+                           account: Account | None = None) -> tuple[LiveTable, int, str] | None:
+        """``POST /invites``: the invited seat for a fresh token, the code used up. None for an unknown or used code.
+        ``account``: the invited person is signed in: the seat is its account's, under its name (``claim``)."""
         self.clients.hit("joins", client)
         found = self.by_digest.get(digest(code)) or await self.storage.run(S.find_credential, digest(code))
         if found is None or found[2] != "invite":
@@ -731,10 +790,13 @@ class TableManager:
         async with table.lock:
             if table.invites.get(seat) != digest(code):
                 return None
+            self._one_seat_each(table, account)
             new_name = name if name is not None and table.status == "waiting" else table.names[seat]
+            new_name = new_name if account is None else account.name
             token = new_token()
             try:
-                await self.storage.run(S.hand_out_seat, table.id, seat, new_name, digest(token), digest(code))
+                await self.storage.run(S.hand_out_seat, table.id, seat, new_name, digest(token), digest(code),
+                                       None if account is None else account.id)
             except LookupError:
                 return None
             except Exception:
@@ -742,13 +804,15 @@ class TableManager:
                 raise TableError("unavailable", UNAVAILABLE) from None
             del table.invites[seat]
             self.by_digest.pop(digest(code), None)
-            self._give(table, seat, new_name, token)
+            self._give(table, seat, new_name, token, account)
             table.announce()
         await self._put_down(table)  # POST /invites names no table: a proxy sent it to any worker
         return table, seat, token
 
-    def _give(self, table: LiveTable, seat: int, name: str, token: str) -> None:
+    def _give(self, table: LiveTable, seat: int, name: str, token: str, account: Account | None = None) -> None:
         table.names[seat] = name
+        if account is not None:
+            table.accounts[seat] = account.id
         table.claimed.add(seat)
         table.digests.setdefault(seat, set()).add(digest(token))
         self.by_digest[digest(token)] = (table.id, seat, "seat")
@@ -776,6 +840,7 @@ class TableManager:
         for d in table.digests.pop(seat, set()):
             self.by_digest.pop(d, None)
         table.claimed.discard(seat)
+        table.accounts.pop(seat, None)
         table.names[seat] = default_name(seat)
         table.announce()
         return True
@@ -797,10 +862,15 @@ class TableManager:
         async with table.lock:
             if table.status == "expired":  # its spectator token, or a hello that raced the expiry
                 raise TableError("bad_token", self._expired_text())
-            human = seat != SPECTATOR and table.bots[seat] is None
+            holder = table.accounts.get(seat) if seat != SPECTATOR else None
+            if holder is not None and connection.account is not None and connection.account.id != holder:
+                connection.refused_hellos += 1  # a seat one account holds is not another account's to take
+                raise TableError("bad_token", "this seat is held by another account")
+            human = seat != SPECTATOR and table.bots[seat] is None and holder is None  # an account's keeps its name
             renamed = human and table.status == "waiting" and hello.name is not None and hello.name != table.names[seat]
             first = seat != SPECTATOR and seat not in table.joined
-            name = hello.name if renamed and hello.name is not None else table.names[seat] if human else ""
+            name = (hello.name if renamed and hello.name is not None
+                    else table.names[seat] if human or holder is not None else "")
             by_other = first and seat not in table.hosts and not table.joined_by_others
             if first or renamed:
                 try:
@@ -1001,7 +1071,7 @@ class TableManager:
                 new, _, _ = await self.create(
                     table.rules, list(zip(table.names, table.bots)), table.turn_seconds, table.grace_seconds,
                     table.hints, reserved=True, bot_pace=table.bot_pace, client=connection.client, host_seat=seat,
-                    visibility=table.visibility,  # a rematch of a private table is private too
+                    accounts=table.accounts, visibility=table.visibility,  # a rematch of a private table is private
                 )
                 await self._store(S.set_rematch, table.id, new.id)
                 table.rematch_id = new.id

@@ -217,6 +217,8 @@ class Player(_Message):
     claimed: bool  # taken: a connection said hello with its token, or POST /tables/{id}/join handed it out (bots: true)
     joined: bool  # its holder has said hello (bots: true); a seat claimed but not joined may be freed by the host
     connected: bool  # a connection holds the seat now (bots: true, they play in the server)
+    # who holds it: a bot, a "player" (a signed-in account took it: docs/accounts.md), or a "guest" (anyone else)
+    kind: Literal["guest", "player", "bot"]
 
 
 class TableState(_Message):

@@ -27,6 +27,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from . import protocol as P
+from .relying import RELAYED_SCOPE
 
 RELAYED = "x-wizardcards-relayed"  # the mark of a request one worker passed on to another: the cluster's key
 CLIENT = "x-wizardcards-client"  # the address of the client a relayed request came from
@@ -53,18 +54,19 @@ class RelayedClient:
             headers = dict(scope.get("headers", []))
             mark, client = headers.get(RELAYED.encode()), headers.get(CLIENT.encode())
             if mark is not None and client and hmac.compare_digest(mark, self.key):
-                scope = {**scope, "client": (client.decode("latin-1"), 0)}
+                scope = {**scope, "client": (client.decode("latin-1"), 0), RELAYED_SCOPE: True}
         await self.app(scope, receive, send)
 
 
 async def relay_socket(
-    ws: WebSocket, address: str, table_id: str, first: str, client: str, key: str,
+    ws: WebSocket, address: str, table_id: str, first: str, client: str, key: str, cookie: str | None = None,
 ) -> tuple[int, str] | None:
     """Carry an accepted WebSocket on to the table's owner, starting with the message that named the table; returns
     how to close the client's side (None: the client left)."""
+    headers = {CLIENT: client, RELAYED: key} | ({"cookie": cookie} if cookie else {})  # its session: checked here
     try:
         upstream = await connect(
-            ws_url(address, table_id), additional_headers={CLIENT: client, RELAYED: key},
+            ws_url(address, table_id), additional_headers=headers,
             open_timeout=3, max_size=16 * P.MAX_MESSAGE_BYTES, compression=None,
         )
     except (OSError, InvalidHandshake, TimeoutError):

@@ -160,6 +160,10 @@ class Replays:
         self.keep(table_id, replay)
         return replay
 
+    def forget(self, table_id: str) -> None:
+        """A replay that changed (a player's account was deleted: its seat's name did): built again when asked."""
+        self._kept.pop(table_id, None)
+
     def keep(self, table_id: str, replay: Replay) -> None:
         self._kept[table_id] = replay
         self._kept.move_to_end(table_id)

@@ -49,6 +49,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         " every worker of a cluster shares, so that a client is counted once (default: this process's memory)",
     )
     parser.add_argument(
+        "--rp-id", default=None, metavar="HOST",
+        help="the WebAuthn relying party id passkeys are made for: the site's host name, e.g. cards.example.org"
+        " (default: the host name each page was asked for; docs/accounts.md)",
+    )
+    parser.add_argument(
+        "--origin", action="append", default=[], metavar="URL",
+        help="an origin the server's pages are served from, e.g. https://cards.example.org (repeatable): passkey"
+        " ceremonies and requests with a session are accepted from these only (default: the request's own)",
+    )
+    parser.add_argument(
         "--limit", action="append", default=[], metavar="NAME=VALUE",
         help="change one of the per-client and server limits (repeatable; docs/server.md lists them)",
     )
@@ -132,8 +142,9 @@ def run(args: argparse.Namespace) -> int:
     if not limits.max_connections:
         limits = dataclasses.replace(limits, max_connections=connection_cap(descriptors))
     pace = DEFAULT_BOT_PACE if args.bot_pace is None else args.bot_pace
+    origins = tuple(origin.rstrip("/") for origin in args.origin)
     app = create_app(url, limits=limits, bot_workers=args.bot_workers, bot_pace=pace, member=member,
-                     limits_storage=args.limits_storage)
+                     limits_storage=args.limits_storage, rp_id=args.rp_id, origins=origins)
     # The collector's full passes over a server's long-lived objects (modules, the ORM, live tables) stall the event
     # loop for tens of ms: move what exists at start-up out of its view, and collect the young generation less often.
     gc.freeze()

@@ -1,6 +1,6 @@
 """Sessions of signed-in accounts: a random session id in the ``wizard_session`` cookie, its SHA-256 digest in
-``account_sessions`` (the id itself is never stored), an expiry that slides while the browser keeps coming back, and
-``current_account``, the dependency every route and the WebSocket use to know who is signed in.
+``account_sessions`` (the id itself is never stored), an expiry ``session_days`` after signing in (the cookie's
+``Max-Age`` too), and ``current_account``, the dependency every route and the WebSocket use to know who is signed in.
 
 A session id is accepted from that cookie only: never from a URL or a header of the page's choosing (a link would
 carry it into logs, histories and other sites' Referer). State-changing requests that carry the cookie must come from
@@ -11,11 +11,12 @@ at all in today's browsers, the ``Origin`` check holds where it does not.
 from __future__ import annotations
 
 import asyncio
+import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Engine
 from starlette.requests import HTTPConnection
 from starlette.responses import Response
@@ -24,8 +25,9 @@ from .credentials import digest, new_token
 from .db import AccountRow, AccountSessionRow
 
 SESSION_COOKIE = "wizard_session"
+log = logging.getLogger("wizardcards.server")
 DELETED_NAME = "deleted player"  # what a deleted account's seats show
-SLIDE_EVERY = timedelta(hours=1)  # a session's expiry is pushed back at most this often (one write an hour, not each)
+SEEN_EVERY = timedelta(hours=1)  # a session's last_seen_at is written at most this often (not at every request)
 
 
 @dataclass(frozen=True)
@@ -59,7 +61,7 @@ class Sessions:
         now = datetime.now(UTC)
         with self.engine.begin() as db:
             db.execute(delete(AccountSessionRow).where(AccountSessionRow.expires_at < now))  # the expired ones go
-            db.execute(AccountSessionRow.__table__.insert().values(
+            db.execute(insert(AccountSessionRow).values(
                 digest=digest(session_id), account_id=account_id, created_at=now, expires_at=now + self.lifetime,
                 last_seen_at=now))
         return session_id
@@ -76,9 +78,8 @@ class Sessions:
                        AccountRow.deleted_at.is_(None))).first()
             if found is None:
                 return None
-            if now - _utc(found.last_seen_at) >= SLIDE_EVERY:
-                db.execute(update(AccountSessionRow).where(AccountSessionRow.digest == key)
-                           .values(last_seen_at=now, expires_at=now + self.lifetime))
+            if now - _utc(found.last_seen_at) >= SEEN_EVERY:
+                db.execute(update(AccountSessionRow).where(AccountSessionRow.digest == key).values(last_seen_at=now))
         return Account(found.id, found.name, found.kind), key
 
     def alive(self, digests: list[str]) -> set[str]:
@@ -144,3 +145,57 @@ def set_session_cookie(response: Response, connection: HTTPConnection, session_i
 
 def clear_session_cookie(response: Response, connection: HTTPConnection) -> None:
     response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax", secure=is_https(connection))
+
+
+SIGNED_OUT = (4001, "signed out")  # the close of a signed-in WebSocket whose session ended
+SESSION_CHECK_SECONDS = 10.0  # how often the open WebSockets' sessions are checked against the database
+
+
+class SignedInSockets:
+    """The open WebSockets of signed-in accounts, by account and by session, so that signing out (here, everywhere,
+    or by deleting the account) closes them at once on this worker; ``check`` closes, every
+    ``SESSION_CHECK_SECONDS``, those whose session ended elsewhere (another worker of a cluster) or expired."""
+
+    def __init__(self) -> None:
+        self.by_session: dict[str, set[Any]] = {}  # session digest: connections
+        self.accounts: dict[str, set[str]] = {}  # account id: session digests with open connections
+
+    def add(self, connection: Any, account: Account, key: str) -> None:
+        self.by_session.setdefault(key, set()).add(connection)
+        self.accounts.setdefault(account.id, set()).add(key)
+
+    def remove(self, connection: Any, account: Account, key: str) -> None:
+        held = self.by_session.get(key)
+        if held is not None:
+            held.discard(connection)
+            if not held:
+                del self.by_session[key]
+                keys = self.accounts.get(account.id, set())
+                keys.discard(key)
+                if not keys:
+                    self.accounts.pop(account.id, None)
+
+    def close_session(self, key: str) -> None:
+        for connection in list(self.by_session.get(key, ())):
+            connection.close(*SIGNED_OUT)
+
+    def close_account(self, account_id: str) -> None:
+        for key in list(self.accounts.get(account_id, ())):
+            self.close_session(key)
+
+    async def check(self, sessions: Sessions) -> None:
+        keys = list(self.by_session)
+        if not keys:
+            return
+        alive = await sessions.run(sessions.alive, keys)
+        for key in keys:
+            if key not in alive:
+                self.close_session(key)
+
+    async def keep_checking(self, sessions: Sessions, every: float = SESSION_CHECK_SECONDS) -> None:
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.check(sessions)
+            except Exception:  # a database that fails now is asked again next time
+                log.exception("the open WebSockets' sessions could not be checked")

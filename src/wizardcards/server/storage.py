@@ -131,15 +131,16 @@ def save_seat(engine: Engine, table_id: str, seat: int, name: str, joined: bool,
 
 
 def hand_out_seat(engine: Engine, table_id: str, seat: int, name: str, digest: str,
-                  invite: str | None = None) -> None:
-    """A seat given to a new holder: its fresh token stored, the invite it was claimed with (if any) used up."""
+                  invite: str | None = None, account_id: str | None = None) -> None:
+    """A seat given to a new holder: its fresh token stored, the invite it was claimed with (if any) used up, and
+    the account that took it (signed in), if any."""
     with engine.begin() as db:
         if invite is not None:
             deleted = db.execute(delete(CredentialRow).where(CredentialRow.digest == invite))
             if deleted.rowcount != 1:
                 raise LookupError("the invite was used meanwhile")
         db.execute(insert(CredentialRow), [{"digest": digest, "table_id": table_id, "seat": seat, "kind": "seat"}])
-        _set_seat(db, table_id, seat, name=name, claimed=True)
+        _set_seat(db, table_id, seat, name=name, claimed=True, account_id=account_id)
 
 
 def add_credential(engine: Engine, table_id: str, seat: int, digest: str) -> None:
@@ -151,7 +152,7 @@ def release_seat(engine: Engine, table_id: str, seat: int, name: str) -> None:
     """An open seat whose holder never came: its tokens revoked, open again."""
     with engine.begin() as db:
         db.execute(delete(CredentialRow).where(CredentialRow.table_id == table_id, CredentialRow.seat == seat))
-        _set_seat(db, table_id, seat, name=name, claimed=False)
+        _set_seat(db, table_id, seat, name=name, claimed=False, account_id=None)
 
 
 def set_status(engine: Engine, table_id: str, status: str) -> None:

@@ -52,6 +52,10 @@ def worker_command(args: argparse.Namespace, index: int) -> list[str]:
         command += ["--limits-storage", args.limits_storage]
     for change in args.limit:
         command += ["--limit", change]
+    if args.rp_id is not None:
+        command += ["--rp-id", args.rp_id]
+    for origin in args.origin:
+        command += ["--origin", origin]
     return command
 
 

@@ -94,6 +94,7 @@ class LiveTable:
     created_at: datetime | None = None  # (UTC) a waiting table nobody else joins expires Limits.waiting_minutes later
     joiners: dict[int, str] = field(default_factory=dict)  # seat: the client a join handed it to (until its hello)
     barred: set[str] = field(default_factory=set)  # networks whose joined seat the host freed: they join no more
+    accounts: dict[int, str] = field(default_factory=dict)  # seat: the account holding it (taken signed in)
     chat: deque[str] = field(default_factory=lambda: deque(maxlen=CHAT_LINES))  # the ``chat`` messages' text
     deadline: float | None = None  # time.monotonic() when the turn timer armed at ``deadline_seq`` runs out
     deadline_seq: int = -1
@@ -169,14 +170,23 @@ class LiveTable:
 
     def seating(self) -> list[dict[str, Any]]:
         """Who sits where: name, bot, whether the seat is open to anyone, whether it is taken, whether its holder has
-        said hello, and whether a connection holds it (bots: taken, joined and connected)."""
+        said hello, whether a connection holds it (bots: taken, joined and connected), and who holds it (``kind``).
+        """
         here = {c.seat for c in self.connections}
         return [
             {"seat": seat, "name": name, "bot": bot, "open": seat in self.open,
              "claimed": bot is not None or seat in self.claimed, "joined": bot is not None or seat in self.joined,
-             "connected": bot is not None or seat in here}
+             "connected": bot is not None or seat in here, "kind": self.seat_kind(seat)}
             for seat, (name, bot) in enumerate(zip(self.names, self.bots))
         ]
+
+    def seat_kind(self, seat: int) -> str:
+        """"bot", "player" (a signed-in account holds it) or "guest" (anyone else, or nobody yet)."""
+        return "bot" if self.bots[seat] is not None else "player" if seat in self.accounts else "guest"
+
+    def seat_of(self, account_id: str) -> int | None:
+        """The seat an account holds here (an account holds one seat of a table at most)."""
+        return next((seat for seat, held in sorted(self.accounts.items()) if held == account_id), None)
 
     def free_seats(self) -> list[int]:
         """The seats join may hand out: open, human, not yet taken (none once the game has started)."""
