@@ -66,7 +66,7 @@ from .meta import meta
 from .pads import pads_router
 from .relay import MOVING, RELAYED, RelayedClient, forward, relay_socket
 from .relying import RELAYED_SCOPE, OriginCheck, RelyingParty
-from .sessions import SESSION_COOKIE, Account, Sessions, SignedSockets, current_account, signed_in
+from .sessions import SESSION_COOKIE, Account, Sessions, SignedInSockets, current_account, signed_in
 from .table import LiveTable, NoSeatError, TableError
 from .visibility import Visibility, VisibilityError, visibility_of
 
@@ -220,7 +220,7 @@ def create_app(
         app.state.manager = manager
         app.state.sessions = Sessions(engine, limits.session_days)
         app.state.accounts = AccountStore(engine)
-        app.state.signed_in = SignedSockets()
+        app.state.signed_in = SignedInSockets()
         app.state.peers = httpx.AsyncClient() if member is not None else None
         await manager.load_unfinished()
         checking = asyncio.create_task(app.state.signed_in.keep_checking(app.state.sessions))
