@@ -14,11 +14,11 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 
 import httpx
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, expect
 from sqlalchemy import insert
 
-from wizardcards.server.db import AccountRow, make_engine
 from wizardcards.server.accounts import name_key
+from wizardcards.server.db import AccountRow, make_engine
 from wizardcards.server.sessions import SESSION_COOKIE, Sessions
 
 from .conftest import DESKTOP, PHONE, watch_errors

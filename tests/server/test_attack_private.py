@@ -21,8 +21,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import insert
 
 from wizardcards.server import create_app
-from wizardcards.server.db import AccountRow, make_engine
 from wizardcards.server.accounts import name_key
+from wizardcards.server.db import AccountRow, make_engine
 from wizardcards.server.sessions import SESSION_COOKIE, Sessions
 
 from .helpers import LOOSE_LIMITS, Client, play_to_end

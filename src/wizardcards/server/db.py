@@ -15,7 +15,18 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
-    BigInteger, DateTime, Float, ForeignKey, Integer, String, Text, UniqueConstraint, create_engine, event, false, true,
+    BigInteger,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+    false,
+    true,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -201,7 +212,7 @@ class ChallengeRow(Base):
 
 class InvitationRow(Base):
     """A table's host invited an account by name into an invite-only seat (``invitations.py``): the account sees it in
-    its lobby until it accepts or declines, the seat is taken by its link, or the table no longer waits. One per seat."""
+    its lobby until it accepts or declines, the seat is taken by its link, or the table no longer waits. One a seat."""
 
     __tablename__ = "account_invitations"
     __table_args__ = (UniqueConstraint("table_id", "seat", name="uq_account_invitations_seat"),)

@@ -39,7 +39,7 @@ from .replays import Replay, Replays
 from .scheduling import asker_of, hint_asker
 from .sessions import DELETED_NAME, Account
 from .table import UNAVAILABLE, LiveTable, NoSeatError, TableError, ack_text, seated
-from .visibility import PRIVATE, same_token
+from .visibility import PRIVATE, PUBLIC, Visibility, same_token
 from .workers import BotWorkers
 
 _SYSTEM_RANDOM = secrets.SystemRandom()
@@ -90,7 +90,7 @@ class TableManager:
         grace_seconds: float | None = None, hints: bool = True, *, open_seats: set[int] | None = None,
         claimed: set[int] | None = None, client: str | None = None, reserved: bool = False,
         bot_pace: float | None = None, host_seat: int | None = None, account: Account | None = None,
-        accounts: dict[int, str] | None = None, visibility: str = "public",
+        accounts: dict[int, str] | None = None, visibility: Visibility = "public",
     ) -> tuple[LiveTable, dict[int, str], dict[int, str]]:
         """A new table, stored whole before it exists in memory; ``seats`` holds (name, bot spec or None for a human)
         per seat. Returns the table, the tokens of the ``claimed`` seats and the invite codes of the invite-only ones
@@ -266,7 +266,8 @@ class TableManager:
             hosts={s["seat"] for s in seats if s["host"]}, joined_by_others=row["joined_by_others"],
             created_at=row["created_at"] if row["created_at"].tzinfo else row["created_at"].replace(tzinfo=UTC),
             claimed={s["seat"] for s in seats if s["joined"] or s["claimed"]},
-            open={s["seat"] for s in seats if s["open"]}, visibility=row["visibility"],
+            open={s["seat"] for s in seats if s["open"]},
+            visibility=PRIVATE if row["visibility"] == PRIVATE else PUBLIC,
             accounts={s["seat"]: s["account_id"] for s in seats if s.get("account_id")},
         )
         for d, seat, kind in stored.credentials:
