@@ -108,6 +108,14 @@ def test_a_private_table_is_in_no_list_waiting_playing_or_finished(client: TestC
     summary = client.get(f"/tables/{table['id']}", headers={"Authorization": f"Bearer {guest}"}).json()
     assert summary["status"] == "finished" and summary["visibility"] == "private"
     assert_unlisted(client, table)
+    # its replay and record: for its seats and its spectator link, kept by no shared cache
+    for token in (guest, table["spectator_token"]):
+        replay = client.get(f"/tables/{table['id']}/replay", headers={"Authorization": f"Bearer {token}"})
+        assert replay.status_code == 200 and replay.headers["cache-control"].startswith("private")
+        assert "Authorization" in replay.headers["vary"]
+        assert client.get(f"/tables/{table['id']}/record", headers={"Authorization": f"Bearer {token}"}).json()[
+            "names"][0] == SECRET_NAME
+    assert client.get(f"/tables/{table['id']}/replay").status_code == 404
     # its rematch keeps the table's visibility
     with ExitStack() as stack:
         seat = seat_at(client, stack, host, {0, 1})
@@ -224,7 +232,7 @@ def test_a_signed_in_stranger_sees_no_private_table(accounts_client: TestClient,
     assert_unlisted(client, table, stranger)
     answer = client.get(f"/tables/{table['id']}", headers=stranger)
     assert (answer.status_code, answer.json()) == (404, {"detail": f"no table {table['id']!r}"})
-    assert client.get("/invitations", headers=stranger).json() == {"invitations": []}
+    assert client.get("/invitations", headers=stranger).json() == {"invitations": [], "signed_in": True}
 
 
 def test_an_invitation_to_one_account_opens_nothing_to_another_or_a_guest(accounts_client: TestClient,
@@ -237,8 +245,8 @@ def test_an_invitation_to_one_account_opens_nothing_to_another_or_a_guest(accoun
     invitation = made.json()["invitation"]
     assert made.json()["account"] == "Ann Account"
     # Bob and a guest: the invitation is not theirs to see, accept or decline, and the private table stays hidden
-    assert client.get("/invitations", headers=bob).json() == {"invitations": []}
-    assert client.get("/invitations").status_code == 401
+    assert client.get("/invitations", headers=bob).json()["invitations"] == []
+    assert client.get("/invitations").json() == {"invitations": [], "signed_in": False}
     for who in (bob, {}):
         for action in ("accept", "decline"):
             answer = client.post(f"/invitations/{invitation}/{action}", headers=who)

@@ -504,11 +504,10 @@ class TableManager:
         """``GET /invitations``: the account's good invitations, each with the table as its invite page shows it."""
         found = []
         for invitation, table_id, seat in await self._store(I.invitations_of, account_id):
-            table = await self.find(table_id)
-            if table is None or table.status != "waiting" or seat not in table.invites:
-                continue
-            found.append({"id": invitation, **self.invite_of(table, seat)})
-            await self._put_down(table)
+            # read, not taken: in a cluster the table stays with the worker its connections are routed to
+            table = await self.describe(table_id, pass_on=False)
+            if isinstance(table, LiveTable) and table.status == "waiting" and seat in table.invites:
+                found.append({"id": invitation, **self.invite_of(table, seat)})
         return found
 
     @staticmethod

@@ -61,7 +61,8 @@ export const api = {
   /** The host (with its seat's token) invites an account by name into an invite-only seat. */
   inviteAccount: (id, seat, name, token) => request('POST', `/tables/${encodeURIComponent(id)}/seats/${seat}/invite-account`,
     { name }, bearer(token)),
-  /** The signed-in account's invitations ({invitations: [{id, table, seat, name, host, host_seat}]}; 401 for a guest). */
+  /** The signed-in account's invitations ({invitations: [{id, table, seat, name, host, host_seat}], signed_in}; a
+   * guest's list is empty). */
   invitations: () => request('GET', '/invitations'),
   acceptInvitation: (id) => request('POST', `/invitations/${encodeURIComponent(id)}/accept`),
   declineInvitation: (id) => request('POST', `/invitations/${encodeURIComponent(id)}/decline`),
