@@ -257,3 +257,22 @@ def test_migration_from_a_0009_database_keeps_its_tables_as_guests(tmp_path: Pat
     assert {"accounts", "passkeys", "account_sessions", "webauthn_challenges"} <= names
     assert "account_id" in {c["name"] for c in inspect(engine).get_columns("seats")}
     engine.dispose()
+
+
+def test_an_accounts_answers_are_kept_by_no_cache(client: TestClient) -> None:
+    begun = client.post("/accounts/options", json={"name": "Ann"}, headers=SAME_ORIGIN).json()
+    credential = Authenticator().create(begun["publicKey"])
+    done = client.post("/accounts", json={"ceremony": begun["ceremony"], "credential": credential}, headers=SAME_ORIGIN)
+    assert done.headers["cache-control"] == "no-store"
+    assert client.get("/account").headers["cache-control"] == "no-store"
+
+
+def test_an_account_is_found_by_its_name_as_anyone_types_it(app: Any) -> None:
+    with TestClient(app) as client:
+        sign_up(client, "Alice")
+        store = app.state.accounts
+        found = store.by_name(" ＡＬＩＣＥ ")
+        assert found is not None and found.name == "Alice" and found.kind == "person"
+        assert store.by_name("Bob") is None
+        client.delete("/account", headers=SAME_ORIGIN)
+        assert store.by_name("Alice") is None

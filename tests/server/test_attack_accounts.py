@@ -352,3 +352,25 @@ def test_a_deleted_accounts_session_and_sockets_end_with_it(server: TestClient) 
                 socket.receive_json()
         assert closed.value.code == 4001
     assert phone.get("/account").status_code == 401
+
+
+def test_malformed_credentials_are_refused_and_never_break_the_server(server: TestClient) -> None:
+    device = sign_up(Browser(server), "Ann")
+    browser = Browser(server)
+    begun = browser.post("/accounts/options", json={"name": "Bo"}, headers=SAME_ORIGIN).json()
+    good = Authenticator().create(begun["publicKey"])
+    cut = good["response"]["attestationObject"][:40]
+    truncated = {**good, "response": {**good["response"], "attestationObject": cut}}
+    garbage: list[Any] = [{}, {"id": 5}, {"id": "x", "rawId": "x", "response": "text"},
+                          {"id": "AA", "rawId": "AA", "type": "public-key",
+                           "response": {"clientDataJSON": "!!!", "attestationObject": "%%", "authenticatorData": "",
+                                        "signature": "", "userHandle": 7}},
+                          {"id": "A" * 600, "rawId": "A" * 600}, truncated, {**good, "type": "password"}]
+    for credential in garbage:
+        for begin, finish, body in (("/accounts/options", "/accounts", {"name": "Bo"}),
+                                    ("/session/options", "/session", {})):
+            ceremony = browser.post(begin, json=body, headers=SAME_ORIGIN).json()["ceremony"]
+            answer = browser.post(finish, json={"ceremony": ceremony, "credential": credential}, headers=SAME_ORIGIN)
+            assert 400 <= answer.status_code < 500, (credential, answer.status_code, answer.text)
+    assert browser.get("/account").status_code == 401
+    assert sign_in(browser, device).status_code == 200  # and the server still signs people in

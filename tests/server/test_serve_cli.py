@@ -89,3 +89,37 @@ def test_the_address_to_open_is_one_a_browser_can_reach() -> None:
     assert browser_url("::", 80) == "http://127.0.0.1:80/"
     assert browser_url("::1", 8000) == "http://[::1]:8000/"
     assert browser_url("cards.example", 8000) == "http://cards.example:8000/"
+
+
+def test_rp_id_and_origins_reach_every_worker_of_wizard_serve_workers() -> None:
+    from wizardcards.server.supervisor import worker_command
+
+    args = build_parser().parse_args(["serve", "--workers", "2", "--db", "postgresql://x@y/z", "--rp-id",
+                                      "cards.example.org", "--origin", "https://cards.example.org",
+                                      "--origin", "https://www.cards.example.org"])
+    command = worker_command(args, 1)
+    assert command[command.index("--rp-id") + 1] == "cards.example.org"
+    assert [command[i + 1] for i, part in enumerate(command) if part == "--origin"] == [
+        "https://cards.example.org", "https://www.cards.example.org"]
+    assert build_parser().parse_args(["serve"]).rp_id is None  # default: each request's own host
+
+
+def test_a_configured_origin_is_the_only_one_accepted(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from wizardcards.server import create_app
+
+    from .passkeys import Authenticator
+
+    app = create_app(f"sqlite:///{tmp_path / 's.sqlite3'}", bot_pace=0, rp_id="cards.example.org",
+                     origins=("https://cards.example.org",))
+    with TestClient(app) as client:
+        own = client.post("/accounts/options", json={"name": "Ann"}, headers={"Origin": "http://testserver"})
+        assert own.status_code == 403  # the request's own origin is not one of those configured
+        begun = client.post("/accounts/options", json={"name": "Ann"},
+                            headers={"Origin": "https://cards.example.org"}).json()
+        assert begun["publicKey"]["rp"]["id"] == "cards.example.org"
+        device = Authenticator(origin="https://cards.example.org")
+        done = client.post("/accounts", json={"ceremony": begun["ceremony"], "credential": device.create(
+            begun["publicKey"])}, headers={"Origin": "https://cards.example.org"})
+        assert done.status_code == 201, done.text

@@ -61,7 +61,7 @@ from webauthn.helpers.structs import (
 from ..bots import BOTS
 from ..bots.names import BOT_NAMES
 from . import protocol as P
-from .db import AccountRow, ChallengeRow, FinishedGameRow, PasskeyRow, SeatRow
+from .db import AccountRow, AccountSessionRow, ChallengeRow, FinishedGameRow, PasskeyRow, SeatRow
 from .limits import ClientLimits, Limits, network_of
 from .relying import RelyingParty
 from .sessions import (
@@ -76,6 +76,7 @@ from .sessions import (
 MAX_NAME = 32
 CEREMONY_SECONDS = 300  # a ceremony begun must be finished within this (the browser's own timeout is the same)
 MAX_CREDENTIAL_BYTES = 16384  # a credential's JSON: its attestation object is the largest part (no certificates)
+PRIVATE = {"Cache-Control": "no-store"}  # one person's answers: kept by no cache, shared or the browser's
 SIGN_IN_FAILED = "sign-in failed: this passkey is not known here, or it could not be verified"
 PERSON = "person"
 # the words no person's name may start with or be: the bots' own names at a table, the registry's, the labels
@@ -212,6 +213,13 @@ class AccountStore:
                 AccountRow.id == account_id, AccountRow.deleted_at.is_(None))).first()
         return None if row is None else Account(row[0], row[1], row[2])
 
+    def by_name(self, name: str) -> Account | None:
+        """The live account of a name, as typed by anyone (compared by ``name_key``: "ALICE" finds Alice)."""
+        with self.engine.connect() as db:
+            row = db.execute(select(AccountRow.id, AccountRow.name, AccountRow.kind).where(
+                AccountRow.name_key == name_key(name.strip()), AccountRow.deleted_at.is_(None))).first()
+        return None if row is None else Account(row[0], row[1], row[2])
+
     def passkeys(self, account_id: str) -> list[dict[str, Any]]:
         with self.engine.connect() as db:
             rows = db.execute(select(PasskeyRow.id, PasskeyRow.label, PasskeyRow.created_at, PasskeyRow.last_used_at,
@@ -237,8 +245,6 @@ class AccountStore:
         """Delete an account: its passkeys and sessions gone, its name freed, its seats named "deleted player" (and
         the stored summaries of their finished games dropped, to be made again with that name). Returns the ids of
         the tables it sat at."""
-        from .db import AccountSessionRow
-
         with self.engine.begin() as db:
             db.execute(delete(PasskeyRow).where(PasskeyRow.account_id == account_id))
             db.execute(delete(AccountSessionRow).where(AccountSessionRow.account_id == account_id))
@@ -327,7 +333,7 @@ def accounts_router(limits: Limits, relying: RelyingParty, client_of: Callable[[
 
     def opened(request: Request, account: Account, status: int = 200) -> Response:
         session_id = sessions(request).open(account.id)  # in this thread: the row must exist before the answer
-        response = JSONResponse({"account": {"name": account.name, "kind": account.kind}}, status)
+        response = JSONResponse({"account": {"name": account.name, "kind": account.kind}}, status, headers=PRIVATE)
         set_session_cookie(response, request, session_id, limits.session_days)
         return response
 
@@ -348,8 +354,10 @@ def accounts_router(limits: Limits, relying: RelyingParty, client_of: Callable[[
                 credential=body.credential, expected_challenge=challenge.challenge,
                 expected_rp_id=relying.rp_id(request), expected_origin=relying.origins(request),
                 require_user_verification=True)
-        except (WebAuthnException, ValueError, KeyError, TypeError) as error:
+        except WebAuthnException as error:
             raise HTTPException(400, f"the passkey could not be verified: {error}") from None
+        except Exception:  # whatever a stranger's malformed credential makes the parser raise: refused, never a 500
+            raise HTTPException(400, "the passkey could not be verified: a malformed credential") from None
         return {"id": bytes_to_base64url(verified.credential_id), "public_key": verified.credential_public_key,
                 "sign_count": verified.sign_count, "transports": _transports(body.credential),
                 "label": (body.label or "").strip()[:64] or "passkey"}
@@ -412,9 +420,10 @@ def accounts_router(limits: Limits, relying: RelyingParty, client_of: Callable[[
                 expected_rp_id=relying.rp_id(request), expected_origin=relying.origins(request),
                 credential_public_key=passkey.public_key, credential_current_sign_count=passkey.sign_count,
                 require_user_verification=True)
-        except (WebAuthnException, ValueError, KeyError, TypeError):
+        except Exception:  # WebAuthnException, and whatever a malformed credential makes the parser raise
             raise HTTPException(401, SIGN_IN_FAILED) from None
-        handle = (body.credential.get("response") or {}).get("userHandle")
+        response = body.credential.get("response")
+        handle = response.get("userHandle") if isinstance(response, dict) else None
         if handle and handle != bytes_to_base64url(passkey.account_id.encode("ascii")):
             raise HTTPException(401, SIGN_IN_FAILED)
         if not await store(request).run(store(request).used, passkey.id, passkey.sign_count, verified.new_sign_count):
@@ -435,10 +444,11 @@ def accounts_router(limits: Limits, relying: RelyingParty, client_of: Callable[[
         return response
 
     @router.get("/account")
-    async def get_account(signed: Signed, request: Request) -> dict[str, Any]:
+    async def get_account(signed: Signed, request: Request, response: Response) -> dict[str, Any]:
         account = signed[0]
         passkeys = await store(request).run(store(request).passkeys, account.id)
         count = await sessions(request).run(sessions(request).count, account.id)
+        response.headers.update(PRIVATE)
         return {"name": account.name, "kind": account.kind, "passkeys": passkeys, "sessions": count}
 
     @router.post("/account/passkeys/options")

@@ -4,7 +4,7 @@
 
 A session id is accepted from that cookie only: never from a URL or a header of the page's choosing (a link would
 carry it into logs, histories and other sites' Referer). State-changing requests that carry the cookie must come from
-the server's own pages (``origins.py`` checks ``Origin``); ``SameSite=Lax`` keeps other sites' POSTs from sending it
+the server's own pages (``relying.py`` checks ``Origin``); ``SameSite=Lax`` keeps other sites' POSTs from sending it
 at all in today's browsers, the ``Origin`` check holds where it does not.
 """
 
