@@ -136,7 +136,7 @@ def test_an_account_accepts_an_invitation_from_its_lobby(
     for locale, lang, viewport, size in (("de-DE", "de", PHONE, "phone"), ("en-GB", "en", DESKTOP, "desktop"),
                                          ("en-GB", "en", PHONE, "phone"), ("de-DE", "de", DESKTOP, "desktop")):
         table = create_table(server, [{"name": HIDDEN_HOST, "claimed": True}, {"name": "Guest"}, *BOTS[:1]],
-                             players=3)
+                             players=3, visibility=None)  # the default for an invite table
         assert table["visibility"] == "private"
         host = seat_entry(table, 0)["token"]
         made = httpx.post(f"{server.url}/tables/{table['id']}/seats/1/invite-account", json={"name": name.upper()},

@@ -55,8 +55,7 @@ def test_replay_of_a_finished_game_shows_every_hand(server: ServerProcess, page:
 
 
 def test_replay_of_a_game_in_progress_is_refused(server: ServerProcess, page: Page) -> None:
-    table = create_table(server, [{"name": "Ann"}, *({"name": f"Bot {n}", "bot": "rulebased"} for n in (2, 3, 4))],
-                         visibility="public")  # a private one is no table to a stranger (test_private_tables.py)
+    table = create_table(server, [{"name": "Ann"}, *({"name": f"Bot {n}", "bot": "rulebased"} for n in (2, 3, 4))])
     page.goto(f"{server.url}/replay/{table['id']}")
     expect(page.locator("main h1")).to_have_text("No replay")
     expect(page.locator("main")).to_contain_text("not over yet")
