@@ -92,8 +92,9 @@ def start_server(
 def create_table(server: ServerProcess, seats: list[dict[str, Any]], **fields: Any) -> dict[str, Any]:
     """POST /tables; ``seats`` as the API takes them ({"name"} for an invited person, {"name", "claimed": true} for
     the creator's own seat, {"name", "open": true} for an open seat, {"name", "bot"} for a bot). The answer's
-    ``seats`` hold one entry per human seat, with its ``link``."""
-    return server.post("/tables", {"seats": seats, **fields})
+    ``seats`` hold one entry per human seat, with its ``link``. The table is public unless ``visibility`` says
+    otherwise: these tests read its sheet, record and replay as anyone may (private tables: test_private_tables.py)."""
+    return server.post("/tables", {"seats": seats, "visibility": "public", **fields})
 
 
 def seat_entry(table: dict[str, Any], seat: int) -> dict[str, Any]:

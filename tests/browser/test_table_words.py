@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 WEB = Path(__file__).parents[2] / "src" / "wizardcards" / "server" / "web"
-CODE = [*sorted((WEB / "js").glob("table*.js")), WEB / "js" / "round_summary.js"]
+CODE = [*sorted((WEB / "js").glob("table*.js")), WEB / "js" / "round_summary.js", WEB / "js" / "invite_page.js"]
 PHASES = ["choose_trump", "bid", "auction", "name_trump", "pass_cards", "play", "other"]
 KEY_WORDS = ["arrows", "enter", "digits", "pass", "trump", "last", "sheet", "chat", "hint", "escape", "list"]
 

@@ -196,8 +196,9 @@ def get(server: Server, path: str, timeout: float = 20.0) -> httpx.Response:
 
 
 def table_body(seats: list[dict[str, Any]], options: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
+    # listed and read as a stranger does (private tables: test_attack_private.py)
     return {"game": "wizard", "players": len(seats), "options": SHORT if options is None else options,
-            "seats": seats, **extra}
+            "seats": seats, "visibility": "public", **extra}
 
 
 def create(server: Server, seats: list[dict[str, Any]], options: dict[str, Any] | None = None,

@@ -72,7 +72,8 @@ def test_racing_connections_of_one_seat_apply_a_decision_once(server: ServerProc
             client.drain(seq)
         assert {c.seq for c in clients + list(twins.values())} == {seq}  # exactly these decisions were taken
     play_to_end(clients + list(twins.values()), random.Random(3))
-    record = GameRecord.from_dict(httpx.get(f"{server.http}/tables/{table['id']}/record", timeout=20).json())
+    record = GameRecord.from_dict(httpx.get(f"{server.http}/tables/{table['id']}/record", timeout=20, headers={
+        "Authorization": f"Bearer {table['spectator_token']}"}).json())
     assert len(record.actions) == clients[0].seq
     for client in clients + list(twins.values()):
         client.socket.close()

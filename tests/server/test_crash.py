@@ -55,7 +55,8 @@ def test_sigkill_mid_game_then_restart_loses_nothing(tmp_path: Path) -> None:
         reconnected = connect(server.port, table, humans)
         assert {c.seat: (c.seq, c.view) for c in reconnected} == before
         play_to_end(reconnected, rng)
-        record = GameRecord.from_dict(httpx.get(f"{server.http}/tables/{table['id']}/record", timeout=20).json())
+        record = GameRecord.from_dict(httpx.get(f"{server.http}/tables/{table['id']}/record", timeout=20, headers={
+            "Authorization": f"Bearer {table['spectator_token']}"}).json())
         assert check_frames(record, clients + reconnected) > 0
         for client in reconnected:
             client.socket.close()

@@ -32,7 +32,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 
 
 def create(server: ServerProcess, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
-    body = {"game": "wizard", "players": len(seats), "options": SHORT, "seats": seats, **extra}
+    # read as a stranger reads it (private tables: test_attack_private.py)
+    body = {"game": "wizard", "players": len(seats), "options": SHORT, "seats": seats, "visibility": "public", **extra}
     response = httpx.post(server.http + "/tables", json=body, timeout=20)
     assert response.status_code == 201, response.text
     return with_tokens(poster(server.http), response.json())

@@ -53,7 +53,7 @@ def test_a_whole_wily_game_on_postgres(postgres_url: str) -> None:
 
 
 def test_a_restarted_server_reloads_an_unfinished_table_from_postgres(postgres_url: str) -> None:
-    body = {"game": "wizard", "players": 3, "preset": "quick"}
+    body = {"game": "wizard", "players": 3, "preset": "quick", "visibility": "public"}  # read by anyone below
     with TestClient(create_app(postgres_url, bot_pace=0, limits=LOOSE_LIMITS)) as client, ExitStack() as stack:
         table = with_tokens(poster(client), client.post("/tables", json=body).json())
         clients = connect_all(client, table, stack)

@@ -31,7 +31,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 
 
 def test_a_finished_table_offers_one_rematch_with_the_same_players(client: TestClient) -> None:
-    body = {"game": "wizard", "players": 3, "options": ONE_ROUND,
+    body = {"game": "wizard", "players": 3, "options": ONE_ROUND, "visibility": "public",  # read by anyone below
             "seats": [{"name": "Ann"}, {"name": "Bo", "bot": "rulebased"}, {"name": "Cy"}]}
     table = with_tokens(poster(client), client.post("/tables", json=body).json())
     with ExitStack() as stack:
@@ -150,7 +150,10 @@ def test_the_migrations_upgrade_an_old_schema_and_keep_its_tables(tmp_path: Path
     assert "rematch_id" not in {c["name"] for c in inspect(engine).get_columns("game_tables")}
     engine.dispose()
     with TestClient(create_app(url, bot_pace=0, limits=LOOSE_LIMITS)) as client:
-        old = client.get("/tables/t1").json()
+        # every seat invited, none open: private since 0011, read with its spectator token
+        assert client.get("/tables/t1").status_code == 404
+        old = client.get("/tables/t1", headers={"Authorization": "Bearer spec"}).json()
+        assert old["visibility"] == "private"
         assert old["status"] == "playing" and old["hints"] is True  # the default of the new column
         assert [p["claimed"] for p in old["players"]] == [True, True, True]  # they had joined
         with client.websocket_connect("/ws") as socket:

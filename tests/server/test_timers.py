@@ -29,7 +29,7 @@ def server(tmp_path: Path) -> Iterator[ServerProcess]:
 def create(server: ServerProcess, **extra: Any) -> dict[str, Any]:
     body = {"game": "wizard", "players": 3, "options": {"schedule": "custom", "custom_hand_sizes": [5, 6]},
             "seats": [{"name": "Ann"}, {"name": "B1", "bot": "rulebased"}, {"name": "B2", "bot": "rulebased"}],
-            **extra}
+            "visibility": "public", **extra}  # read as a stranger reads it (private tables: test_attack_private.py)
     response = httpx.post(server.http + "/tables", json=body, timeout=20)
     assert response.status_code == 201, response.text
     return with_tokens(poster(server.http), response.json())

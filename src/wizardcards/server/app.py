@@ -5,10 +5,14 @@ that speaks the protocol.
     GET  any other page               a browser: 404 with that page, which says so; an API client: JSON 404
     GET  /meta                        games, presets, rule options and bots, for a create-table form (meta.py)
     POST /tables                      create a table: game, preset, players, rule options, seats (human or bot), hints
-    GET  /tables[?status&limit&offset] a page of tables, newest first;  GET /tables/{id}: one (no seed, no tokens)
+    GET  /tables[?status&limit&offset&open] a page of public tables, newest first;  GET /tables/{id}: one (no seed,
+                                      no tokens; a private one only with a credential of it: visibility.py)
     POST /tables/{id}/join            take the lowest free open seat of a waiting table (a fresh token)
     POST /tables/{id}/seats/{n}/free  the host frees a seat handed out by join whose holder has not said hello
     POST /invites                     exchange an invite code for the invited seat's token
+    POST /invites/preview             the table and seat of an invite code, the code left unused (the invite page)
+    POST /tables/{id}/seats/{n}/invite-account  the host invites an account by name into an invite-only seat
+    GET  /invitations                 the signed-in account's invitations; POST /invitations/{id}/accept | decline
     POST /tables/{id}/my-seat         a fresh token for the seat the signed-in account holds there
     /accounts, /session, /account     accounts, passkeys and sessions (accounts.py)
     GET  /tables/{id}/record          the GameRecord of a finished game (a running game's seed would show every hand)
@@ -64,9 +68,11 @@ from .relay import MOVING, RELAYED, RelayedClient, forward, relay_socket
 from .relying import RELAYED_SCOPE, OriginCheck, RelyingParty
 from .sessions import SESSION_COOKIE, Account, Sessions, SignedInSockets, current_account, signed_in
 from .table import LiveTable, NoSeatError, TableError
+from .visibility import Visibility, VisibilityError, visibility_of
 
 WEB = Path(__file__).with_name("web")  # the browser client (plain files, shipped as package data)
 REPLAY_CACHE = "public, max-age=3600"  # a browser asks again after an hour (a new server may write a new format)
+PRIVATE_REPLAY_CACHE = "private, max-age=3600"  # a private table's: kept by the browser that asked, no proxy
 MAX_OFFSET = 2**31 - 1  # GET /tables?offset=: past it a 422 (a 20-digit offset overflowed the database's integer)
 
 
@@ -113,6 +119,9 @@ class TableRequest(_Strict):
     grace_seconds: Annotated[float | None, Field(ge=0, le=86400)] = None  # for a seat whose connection is gone
     hints: StrictBool = True  # seats may ask for hints (true or false: no "yes" read as true)
     bot_pace: Annotated[float | None, Field(ge=0, le=MAX_BOT_PACE)] = None  # seconds; None: the server's default
+    # public: listed, anyone may watch; private: not listed (visibility.py); None: private when every other human
+    # seat is invite-only, else public
+    visibility: Visibility | None = None
 
 
 class JoinRequest(_Strict):
@@ -126,6 +135,26 @@ class LocateRequest(_Strict):
 class InviteRequest(_Strict):
     invite: P.Token
     name: P.Name | None = None
+
+
+class PreviewRequest(_Strict):
+    invite: P.Token
+
+
+class AccountInviteRequest(_Strict):
+    name: P.Name  # the account's name, as its profile shows it (compared by its key: case and width do not matter)
+
+
+InvitationId = Annotated[str, PathPart(max_length=64)]
+
+
+Authorization = Annotated[str | None, Header(max_length=256)]
+
+
+def bearer(authorization: str | None) -> str | None:
+    """The token of an ``Authorization: Bearer TOKEN`` header (None without one)."""
+    token = (authorization or "").removeprefix("Bearer ").strip()
+    return token or None
 
 
 def rules_of(request: TableRequest) -> RuleSet:
@@ -291,11 +320,15 @@ def create_app(
         for number, seat in enumerate(seats):
             if seat.bot is not None and (seat.open or seat.claimed):
                 raise HTTPException(422, f"seat {number} is a bot: only a human seat is open or claimed")
+        try:
+            visibility = visibility_of(request.visibility, [(s.bot is None, s.open, s.claimed) for s in seats])
+        except VisibilityError as error:
+            raise HTTPException(422, str(error)) from None
         table, tokens, invites = await manager().create(
             rules, [(s.name, s.bot) for s in seats], request.turn_seconds, request.grace_seconds, request.hints,
             open_seats={n for n, s in enumerate(seats) if s.open},
             claimed={n for n, s in enumerate(seats) if s.claimed}, client=client_of(http), bot_pace=request.bot_pace,
-            account=account,
+            account=account, visibility=visibility,
         )
         human_seats = []
         for number in range(rules.players):
@@ -316,19 +349,26 @@ def create_app(
     ) -> dict[str, Any]:
         return await manager().page(status, limit, offset, client_of(http), open_only=open)
 
-    async def find_table(table_id: str, http: Request) -> LiveTable | FinishedTable:
-        table = await manager().describe(table_id, client_of(http))
+    async def find_table(table_id: str, http: Request, authorization: str | None,
+                         account: Account | None = None) -> LiveTable | FinishedTable:
+        """The table to read; a private one only for the holder of a credential of it (``Authorization: Bearer``
+        with a seat's or its spectator token) or an account seated or invited there: to anyone else the same 404 as
+        no table (``visibility.py``)."""
+        table = await manager().readable(table_id, bearer(authorization), client_of(http),
+                                         None if account is None else account.id)
         if table is None:
             raise HTTPException(404, f"no table {table_id!r}")
         return table
 
     @app.get("/tables/{table_id}")
-    async def get_table(table_id: str, http: Request) -> dict[str, Any]:
-        return (await find_table(table_id, http)).summary()
+    async def get_table(table_id: str, http: Request, account: Signed, authorization: Authorization = None,
+                        ) -> dict[str, Any]:
+        return (await find_table(table_id, http, authorization, account)).summary()
 
     @app.get("/tables/{table_id}/sheet")
-    async def get_sheet(table_id: str, http: Request) -> dict[str, Any]:
-        return (await find_table(table_id, http)).sheet()
+    async def get_sheet(table_id: str, http: Request, account: Signed, authorization: Authorization = None,
+                        ) -> dict[str, Any]:
+        return (await find_table(table_id, http, authorization, account)).sheet()
 
     @app.get("/players/{name}/stats")
     async def player_stats(name: str) -> dict[str, Any]:
@@ -362,8 +402,8 @@ def create_app(
 
     @app.post("/tables/{table_id}/seats/{seat}/free")
     async def free_seat(table_id: str, seat: Annotated[int, PathPart(ge=0, le=6)], http: Request,
-                        authorization: Annotated[str | None, Header(max_length=256)] = None) -> dict[str, Any]:
-        token = (authorization or "").removeprefix("Bearer ").strip()
+                        authorization: Authorization = None) -> dict[str, Any]:
+        token = bearer(authorization)
         if not token:
             raise HTTPException(401, "the host's seat token is needed: Authorization: Bearer TOKEN")
         try:
@@ -387,16 +427,75 @@ def create_app(
         table, seat, token = claimed
         return {"table": table.id, "seat": seat, "token": token, "link": seat_link(token)}
 
+    @app.post("/invites/preview")
+    async def preview_invite(request: PreviewRequest, http: Request) -> dict[str, Any]:
+        """What the person invited reads before accepting: the table (as GET /tables/{id} shows it), the seat, the
+        name the host gave it, and the host's seat and name (None when the host keeps no seat)."""
+        found = await manager().preview_invite(request.invite, client_of(http))
+        if found is None:
+            raise HTTPException(404, "no such invite (or it was used already)")
+        return manager().invite_of(*found)
+
+    @app.post("/tables/{table_id}/seats/{seat}/invite-account", status_code=201)
+    async def invite_account(table_id: str, seat: Annotated[int, PathPart(ge=0, le=6)], request: AccountInviteRequest,
+                             http: Request, authorization: Authorization = None) -> dict[str, Any]:
+        token = bearer(authorization)
+        if not token:
+            raise HTTPException(401, "the host's seat token is needed: Authorization: Bearer TOKEN")
+        try:
+            found = await manager().invite_account(table_id, seat, token, request.name, client_of(http))
+        except PermissionError as error:
+            raise HTTPException(403, str(error)) from None
+        except NoSeatError as error:
+            raise HTTPException(409, str(error)) from None
+        except LookupError as error:
+            raise HTTPException(404, str(error)) from None
+        if found is None:
+            raise HTTPException(404, f"no table {table_id!r}")
+        table, invitation, name = found
+        return {"invitation": invitation, "table": table.id, "seat": seat, "account": name}
+
+    @app.get("/invitations")
+    async def list_invitations(account: Signed) -> dict[str, Any]:
+        # a guest has none (not a 401: the lobby asks at every refresh, and a browser logs each 4xx as an error)
+        return {"invitations": [] if account is None else await manager().invitations(account.id),
+                "signed_in": account is not None}
+
+    @app.post("/invitations/{invitation_id}/accept")
+    async def accept_invitation(invitation_id: InvitationId, http: Request, account: Signed) -> dict[str, Any]:
+        if account is None:
+            raise HTTPException(401, "sign in to accept an invitation of your account")
+        try:
+            taken = await manager().accept_invitation(invitation_id, account, client_of(http))
+        except NoSeatError as error:
+            raise HTTPException(409, str(error)) from None
+        if taken is None:
+            raise HTTPException(404, "no such invitation (or its seat was taken, or the table no longer waits)")
+        table, seat, token = taken
+        return {"table": table.id, "seat": seat, "token": token, "link": seat_link(token)}
+
+    @app.post("/invitations/{invitation_id}/decline")
+    async def decline_invitation(invitation_id: InvitationId, http: Request, account: Signed) -> dict[str, Any]:
+        if account is None:
+            raise HTTPException(401, "sign in to decline an invitation of your account")
+        if not await manager().decline_invitation(invitation_id, account.id):
+            raise HTTPException(404, "no such invitation")
+        return {"declined": invitation_id}
+
     @app.get("/tables/{table_id}/replay")
-    async def get_replay(table_id: str, http: Request) -> Response:
+    async def get_replay(table_id: str, http: Request, account: Signed, authorization: Authorization = None,
+                         ) -> Response:
         manager().clients.hit("replays", client_of(http))
-        table = await find_table(table_id, http)
+        table = await find_table(table_id, http, authorization, account)
         try:
             replay = await manager().replay(table)
         except TableError as error:
             raise HTTPException(409, str(error)) from None
-        # a finished game's replay never changes: cached, and asked again by its ETag (304, no body)
-        headers = {"ETag": replay.etag, "Cache-Control": REPLAY_CACHE, "Vary": "Accept-Encoding"}
+        # a finished game's replay never changes: cached, and asked again by its ETag (304, no body); a private one
+        # only by the browser that asked (a shared cache would hand it to anyone)
+        cache = REPLAY_CACHE if table.visibility == "public" else PRIVATE_REPLAY_CACHE
+        vary = "Accept-Encoding" if table.visibility == "public" else "Accept-Encoding, Authorization"
+        headers = {"ETag": replay.etag, "Cache-Control": cache, "Vary": vary}
         if replay.etag in http.headers.get("if-none-match", ""):
             return Response(status_code=304, headers=headers)
         if "gzip" in http.headers.get("accept-encoding", ""):
@@ -404,9 +503,10 @@ def create_app(
         return Response(replay.plain(), media_type="application/json", headers=headers)
 
     @app.get("/tables/{table_id}/record")
-    async def get_record(table_id: str, http: Request) -> dict[str, Any]:
+    async def get_record(table_id: str, http: Request, account: Signed, authorization: Authorization = None,
+                         ) -> dict[str, Any]:
         manager().clients.hit("replays", client_of(http))
-        table = await find_table(table_id, http)
+        table = await find_table(table_id, http, authorization, account)
         if table.status != "finished":
             raise HTTPException(409, "a record is published once the game is over (its seed reveals every hand)")
         return (await manager().record(table.id)).to_dict()

@@ -14,7 +14,20 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import BigInteger, DateTime, Float, ForeignKey, Integer, String, Text, create_engine, event, false, true
+from sqlalchemy import (
+    BigInteger,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+    false,
+    true,
+)
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import LargeBinary
@@ -49,6 +62,8 @@ class TableRow(Base):
     network: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)  # limits.network_of(creator)
     # a person other than its creator said hello on one of its seats: it no longer expires while waiting
     joined_by_others: Mapped[bool] = mapped_column(default=False, server_default=false())
+    # public: listed, anyone may watch | private: never listed, seen only with a credential of the table (0011)
+    visibility: Mapped[str] = mapped_column(String(8), default="public", server_default="public", index=True)
 
 
 class SeatRow(Base):
@@ -193,6 +208,20 @@ class ChallengeRow(Base):
     account_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     name: Mapped[str | None] = mapped_column(String(32), nullable=True)  # "register": the name asked for
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class InvitationRow(Base):
+    """A table's host invited an account by name into an invite-only seat (``invitations.py``): the account sees it in
+    its lobby until it accepts or declines, the seat is taken by its link, or the table no longer waits. One a seat."""
+
+    __tablename__ = "account_invitations"
+    __table_args__ = (UniqueConstraint("table_id", "seat", name="uq_account_invitations_seat"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)  # random (secrets.token_hex(16))
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"))
+    seat: Mapped[int] = mapped_column(Integer)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
 
 def default_url() -> str:

@@ -18,12 +18,21 @@ class FinishedTable:
     def from_json(cls, table_id: str, text: str) -> FinishedTable:
         return cls(table_id, json.loads(text))
 
+    @property
+    def visibility(self) -> str:
+        """A game that finished before tables were private (0011) was listed: public."""
+        return str(self.stored["summary"].get("visibility", "public"))
+
+    @property
+    def spectator_token(self) -> str:
+        return str(self.stored["summary"]["spectator"]).removeprefix("/play#watch=")
+
     def summary(self) -> dict[str, Any]:
         summary = dict(self.stored["summary"])
         # stored before seats had kinds: a game of then had no accounts, so its people were guests
         summary["players"] = [seat if "kind" in seat else {**seat, "kind": "guest" if seat["bot"] is None else "bot"}
                               for seat in summary["players"]]
-        return summary
+        return {"visibility": self.visibility, **summary}
 
     def sheet(self) -> dict[str, Any]:
         return dict(self.stored["sheet"])

@@ -27,6 +27,7 @@ from sqlalchemy.engine import Engine
 
 from ..core import SPECTATOR, GameRecord, RuleSet, new_game, replay
 from . import cluster as K
+from . import invitations as I
 from . import protocol as P
 from . import storage as S
 from .connection import Connection
@@ -38,6 +39,7 @@ from .replays import Replay, Replays
 from .scheduling import asker_of, hint_asker
 from .sessions import DELETED_NAME, Account
 from .table import UNAVAILABLE, LiveTable, NoSeatError, TableError, ack_text, seated
+from .visibility import PRIVATE, PUBLIC, Visibility, same_token
 from .workers import BotWorkers
 
 _SYSTEM_RANDOM = secrets.SystemRandom()
@@ -90,7 +92,7 @@ class TableManager:
         grace_seconds: float | None = None, hints: bool = True, *, open_seats: set[int] | None = None,
         claimed: set[int] | None = None, client: str | None = None, reserved: bool = False,
         bot_pace: float | None = None, host_seat: int | None = None, account: Account | None = None,
-        accounts: dict[int, str] | None = None,
+        accounts: dict[int, str] | None = None, visibility: Visibility = "public",
     ) -> tuple[LiveTable, dict[int, str], dict[int, str]]:
         """A new table, stored whole before it exists in memory; ``seats`` holds (name, bot spec or None for a human)
         per seat. Returns the table, the tokens of the ``claimed`` seats and the invite codes of the invite-only ones
@@ -99,7 +101,8 @@ class TableManager:
         an accepted action and a bot's next (default: the server's). The creator's limits of unfinished tables are
         counted per client and per network (``limits.network_of``), so one network cannot fill the server.
         ``account``: the creator is signed in, and holds the first seat it claimed (under its account's name);
-        ``accounts``: the seats' accounts of a rematch (seat: account id)."""
+        ``accounts``: the seats' accounts of a rematch (seat: account id); ``visibility``: "public" or "private"
+        (``visibility.py``)."""
         open_seats, claimed = open_seats or set(), claimed or set()
         held = dict(accounts or {})
         if account is not None and claimed:
@@ -152,12 +155,12 @@ class TableManager:
             grace_seconds=grace_seconds, hints=hints, bot_pace=bot_pace, open=set(open_seats), claimed=set(claimed),
             creator=client, network=network, hosts=hosts, created_at=S.now(),
             invites={s: digest(c) for s, c in invites.items()},
-            digests={s: {digest(t)} for s, t in tokens.items()}, accounts=held,
+            digests={s: {digest(t)} for s, t in tokens.items()}, accounts=held, visibility=visibility,
         )
         row = {"id": table.id, "rules": json.dumps(rules.to_dict()), "seed": seed, "status": "waiting",
                "spectator_token": table.spectator_token, "turn_seconds": turn_seconds,
                "grace_seconds": grace_seconds, "hints": hints, "bot_pace": bot_pace, "creator": client,
-               "network": network, "created_at": table.created_at}
+               "network": network, "created_at": table.created_at, "visibility": visibility}
         seat_rows = [{"table_id": table.id, "seat": s, "name": name, "bot": spec, "joined": False,
                       "open": s in open_seats, "claimed": s in claimed, "host": s in hosts,
                       "account_id": held.get(s)}
@@ -266,6 +269,7 @@ class TableManager:
             created_at=row["created_at"] if row["created_at"].tzinfo else row["created_at"].replace(tzinfo=UTC),
             claimed={s["seat"] for s in seats if s["joined"] or s["claimed"]},
             open={s["seat"] for s in seats if s["open"]},
+            visibility=PRIVATE if row["visibility"] == PRIVATE else PUBLIC,
             accounts={s["seat"]: s["account_id"] for s in seats if s.get("account_id")},
         )
         for d, seat, kind in stored.credentials:
@@ -441,6 +445,133 @@ class TableManager:
                 log.exception("table %s: its summary could not be stored", table_id)
         return built
 
+    async def may_see(self, table: LiveTable | FinishedTable, token: str | None, account_id: str | None = None) -> bool:
+        """Whether the holder of ``token`` (signed in as ``account_id``) may read ``table``: anyone a public one; a
+        private one only with a credential of it, a seat's token or its spectator token, or as an account seated or
+        invited there (``visibility.py``, ``invitations.py``)."""
+        if table.visibility != PRIVATE:
+            return True
+        if token and same_token(token, table.spectator_token):
+            return True
+        if token:
+            found = self.by_digest.get(digest(token)) or await self._store(S.find_credential, digest(token))
+            if found is not None and found[0] == table.id and found[2] == "seat":
+                return True
+        return account_id is not None and bool(await self._store(I.knows_table, table.id, account_id))
+
+    async def readable(
+        self, table_id: str, token: str | None, client: str | None = None, account_id: str | None = None
+    ) -> LiveTable | FinishedTable | None:
+        """A table to read (``describe``) for the holder of ``token`` (signed in as ``account_id``): None, as for no
+        table, for a private table it may not see."""
+        table = await self.describe(table_id, client)
+        if table is None or not await self.may_see(table, token, account_id):
+            return None
+        return table
+
+    # --- invitations of accounts (invitations.py) -----------------------------------------------------------
+
+    async def invite_account(
+        self, table_id: str, seat: int, token: str, name: str, client: str
+    ) -> tuple[LiveTable, str, str] | None:
+        """``POST /tables/{id}/seats/{seat}/invite-account``: the table's host (the holder of one of its creator's own
+        seats' tokens) invites the account called ``name`` into an invite-only seat not taken yet. Returns the table,
+        the invitation's id and the account's name as it writes it; None for an unknown table (or a private one to a
+        token not of it); ``PermissionError`` for a token that is not the host's; ``NoSeatError`` for a seat that is
+        no such seat; ``LookupError`` for a name no account has (asked only once the host is known)."""
+        self.clients.hit("hellos", client)  # a token tried, as a hello is
+        table = await self.find(table_id)
+        if table is None:
+            return None
+        async with table.lock:
+            holder = self.by_digest.get(digest(token))
+            if table.visibility == PRIVATE and (holder is None or holder[0] != table.id):
+                return None
+            if holder is None or holder[0] != table.id or holder[2] != "seat" or holder[1] not in table.hosts:
+                raise PermissionError("only the table's host may invite (the token of a seat its creator took)")
+            if table.status != "waiting":
+                raise NoSeatError(f"the game is {table.status}: people are invited while the table waits")
+            if seat >= table.rules.players or seat not in table.invites:
+                raise NoSeatError(f"seat {seat} is not an invite-only seat still free")
+            account = await self._store(I.find_account, name)
+            if account is None:
+                raise LookupError(f"no account is called {name!r}")
+            if table.seat_of(account[0]) is not None:
+                raise NoSeatError(f"{account[1]} holds seat {table.seat_of(account[0])} of this table already")
+            invitation = await self._store(I.save_invitation, table.id, seat, account[0])
+        await self._put_down(table)
+        return table, invitation, account[1]
+
+    async def invitations(self, account_id: str) -> list[dict[str, Any]]:
+        """``GET /invitations``: the account's good invitations, each with the table as its invite page shows it."""
+        found = []
+        for invitation, table_id, seat in await self._store(I.invitations_of, account_id):
+            # read, not taken: in a cluster the table stays with the worker its connections are routed to
+            table = await self.describe(table_id, pass_on=False)
+            if isinstance(table, LiveTable) and table.status == "waiting" and seat in table.invites:
+                found.append({"id": invitation, **self.invite_of(table, seat)})
+        return found
+
+    @staticmethod
+    def invite_of(table: LiveTable, seat: int) -> dict[str, Any]:
+        """What a person invited into ``seat`` reads of the table: its summary, the seat, the name the host gave
+        it, the host's seat and name (None when the host keeps no seat)."""
+        hosts = sorted(table.hosts)
+        return {"table": table.summary(), "seat": seat, "name": table.names[seat],
+                "host_seat": hosts[0] if hosts else None, "host": table.names[hosts[0]] if hosts else None}
+
+    async def accept_invitation(
+        self, invitation_id: str, account: Account, client: str
+    ) -> tuple[LiveTable, int, str] | None:
+        """``POST /invitations/{id}/accept``: the invited seat for the account signed in, under its name, bound to
+        it, with a fresh token for this session alone. None for no such good invitation of this account (another
+        account's is none too); ``NoSeatError`` when the account holds another seat of the table already."""
+        self.clients.hit("joins", client)
+        account_id, name = account.id, account.name
+        found = await self._store(I.find_invitation, invitation_id, account_id)
+        if found is None:
+            return None
+        table = await self.find(found[0])
+        if table is None:
+            return None
+        seat = found[1]
+        async with table.lock:
+            code = table.invites.get(seat)
+            if code is None or table.status != "waiting":
+                return None
+            self._one_seat_each(table, account)
+            token = new_token()
+            try:
+                await self.storage.run(I.accept, invitation_id, table.id, seat, name, digest(token), code, account_id)
+            except LookupError:
+                return None
+            except Exception:
+                log.exception("an invitation could not be accepted")
+                raise TableError("unavailable", UNAVAILABLE) from None
+            del table.invites[seat]
+            self.by_digest.pop(code, None)
+            self._give(table, seat, name, token, account)
+            table.announce()
+        await self._put_down(table)
+        return table, seat, token
+
+    async def decline_invitation(self, invitation_id: str, account_id: str) -> bool:
+        return bool(await self._store(I.decline, invitation_id, account_id))
+
+    async def preview_invite(self, code: str, client: str) -> tuple[LiveTable, int] | None:
+        """``POST /invites/preview``: the table and seat an invite code is for, the code left unused (what the person
+        invited reads before accepting). None for an unknown or used code. Each asking counts as a hello of
+        ``client`` (a credential tried)."""
+        self.clients.hit("hellos", client)
+        found = self.by_digest.get(digest(code)) or await self._store(S.find_credential, digest(code))
+        if found is None or found[2] != "invite":
+            return None
+        table = await self.find(found[0])
+        if table is None or table.invites.get(found[1]) != digest(code):
+            return None
+        await self._put_down(table)  # names no table: a proxy sent it to any worker
+        return table, found[1]
+
     async def _put_down(self, table: LiveTable) -> None:
         """In a cluster, a table taken only to answer a request that names no table (an invite) is let go again at
         once, unless it is in play or someone is connected: the worker its connections are routed to takes it."""
@@ -553,7 +684,7 @@ class TableManager:
         ``account``: the joiner is signed in: the seat is its account's, under its account's name (one seat a table)."""
         self.clients.hit("joins", client)
         table = await self.find(table_id)
-        if table is None:
+        if table is None or table.visibility == PRIVATE:  # not listed: no seat of it is offered (visibility.py)
             return None
         async with table.lock:
             if table.status == "expired":
@@ -630,6 +761,8 @@ class TableManager:
             return None
         async with table.lock:
             holder = self.by_digest.get(digest(token))
+            if table.visibility == PRIVATE and (holder is None or holder[0] != table.id):
+                return None  # a private table is no table to whoever holds no credential of it
             if holder is None or holder[0] != table.id or holder[2] != "seat" or holder[1] not in table.hosts:
                 raise PermissionError("only the table's host may free a seat (the token of a seat its creator took)")
             if table.status != "waiting":
@@ -764,6 +897,7 @@ class TableManager:
             welcome = P.Welcome(
                 seq=table.seq, reply_to=hello.id, table=table.id, seat=seat, names=table.names, bots=table.bots,
                 status=table.status, hints=table.hints, turn_seconds=table.turn_seconds, bot_pace=table.bot_pace,
+                visibility=table.visibility,
             )
             connection.send(P.dump(welcome))
             connection.send(table.view_message(seat))
@@ -950,7 +1084,7 @@ class TableManager:
                 new, _, _ = await self.create(
                     table.rules, list(zip(table.names, table.bots)), table.turn_seconds, table.grace_seconds,
                     table.hints, reserved=True, bot_pace=table.bot_pace, client=connection.client, host_seat=seat,
-                    accounts=table.accounts,
+                    accounts=table.accounts, visibility=table.visibility,  # a rematch of a private table is private
                 )
                 await self._store(S.set_rematch, table.id, new.id)
                 table.rematch_id = new.id

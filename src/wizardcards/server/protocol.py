@@ -161,6 +161,7 @@ class Welcome(_Message):
     hints: bool  # whether this table's seats may ask for hints
     turn_seconds: float | None  # the turn timer; None: no timer
     bot_pace: float = 0.0  # seconds at least between an action and a bot's next (while anyone is connected)
+    visibility: Literal["public", "private"] = "public"  # private: not listed; its replay needs a credential of it
 
 
 class LastTrick(_Message):

@@ -32,7 +32,8 @@ from .relying import RELAYED_SCOPE
 RELAYED = "x-wizardcards-relayed"  # the mark of a request one worker passed on to another: the cluster's key
 CLIENT = "x-wizardcards-client"  # the address of the client a relayed request came from
 MOVING = "the table is moving between servers: try again in a moment"
-PASSED_HEADERS = ("content-type", "accept", "user-agent", "cookie")  # the cookie: the session, whose Origin was checked
+# a private table's reader shows its token (authorization) or its account's session (cookie)
+PASSED_HEADERS = ("content-type", "accept", "user-agent", "authorization", "cookie")
 
 
 def ws_url(address: str, table_id: str) -> str:

@@ -190,11 +190,13 @@ def set_rematch(engine: Engine, table_id: str, rematch_id: str) -> None:
 
 def page_of_tables(engine: Engine, status: str | None, limit: int, offset: int,
                    open_only: bool = False) -> tuple[list[str], int]:
-    """The ids of one page of tables, newest first, and how many there are in all; ``open_only``: only waiting tables
-    with a free open seat (one ``POST /tables/{id}/join`` would hand out now)."""
+    """The ids of one page of public tables, newest first, and how many there are in all; ``open_only``: only waiting
+    tables with a free open seat (one ``POST /tables/{id}/join`` would hand out now)."""
     with engine.connect() as db:
-        query = select(TableRow.id).order_by(TableRow.created_at.desc(), TableRow.id)
-        count = select(func.count()).select_from(TableRow)
+        # a private table is never listed (visibility.py): only public ones are counted and paged
+        query = select(TableRow.id).where(TableRow.visibility == "public").order_by(
+            TableRow.created_at.desc(), TableRow.id)
+        count = select(func.count()).select_from(TableRow).where(TableRow.visibility == "public")
         if status is not None:
             query, count = query.where(TableRow.status == status), count.where(TableRow.status == status)
         if open_only:

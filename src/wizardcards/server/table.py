@@ -31,6 +31,7 @@ from .credentials import watch_link
 from .players import STAND_IN
 from .serialize import ViewFrames, dumps, view_to_json
 from .storage import ActionWriter, Finish
+from .visibility import Visibility
 
 CHAT_LINES = 50  # the chat lines a table keeps (in memory only) and sends to each connection that joins
 _SYSTEM_RANDOM = secrets.SystemRandom()
@@ -102,6 +103,7 @@ class LiveTable:
     behind: bool = False  # the record holds an action this table does not (another worker wrote it: cluster.py)
     _frames: ViewFrames | None = None  # the view payloads of ``state``
     stand_in: tuple[int, str] | None = None  # (seat, why) of the stand-in that took the decision leading to ``state``
+    visibility: Visibility = "public"  # "private": never listed, seen only with a credential of it (visibility.py)
 
     @property
     def seq(self) -> int:
@@ -228,6 +230,7 @@ class LiveTable:
             "players": self.seating(),
             "open_seats": len(self.free_seats()),
             "spectator": watch_link(self.spectator_token),
+            "visibility": self.visibility,
         }
 
     # --- sending (queues only: nothing here waits for a client) --------------------------------------------------

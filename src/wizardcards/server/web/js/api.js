@@ -48,7 +48,8 @@ export const api = {
     const text = query.toString();
     return request('GET', text ? `/tables?${text}` : '/tables');
   },
-  table: (id) => request('GET', `/tables/${encodeURIComponent(id)}`),
+  /** One table; a private one only with a credential of it (a seat's token or its spectator token). */
+  table: (id, token) => request('GET', `/tables/${encodeURIComponent(id)}`, undefined, bearer(token)),
   create: (body) => request('POST', '/tables', body),
   join: (id, name) => request('POST', `/tables/${encodeURIComponent(id)}/join`, { name }),
   /** The host (with the token of a seat it created the table with) frees a joined seat whose holder has not come. */
@@ -56,12 +57,22 @@ export const api = {
     { Authorization: `Bearer ${token}` }),
   /** Exchange an invite code (single use) for the seat's token: {table, seat, token, link}. */
   claimInvite: (invite, name) => request('POST', '/invites', name ? { invite, name } : { invite }),
+  /** What an invite code is for, the code left unused: {table, seat, name, host} (the invite page). */
+  previewInvite: (invite) => request('POST', '/invites/preview', { invite }),
+  /** The host (with its seat's token) invites an account by name into an invite-only seat. */
+  inviteAccount: (id, seat, name, token) => request('POST', `/tables/${encodeURIComponent(id)}/seats/${seat}/invite-account`,
+    { name }, bearer(token)),
+  /** The signed-in account's invitations ({invitations: [{id, table, seat, name, host, host_seat}], signed_in}; a
+   * guest's list is empty). */
+  invitations: () => request('GET', '/invitations'),
+  acceptInvitation: (id) => request('POST', `/invitations/${encodeURIComponent(id)}/accept`),
+  declineInvitation: (id) => request('POST', `/invitations/${encodeURIComponent(id)}/decline`),
   /** The table a seat's or spectator's token is for: {table} (its WebSocket is /tables/{table}/ws). */
   locate: (token) => request('POST', '/locate', { token }),
   /** A fresh token for the seat the signed-in account holds at the table (its other devices' way in). */
   mySeat: (id) => request('POST', `/tables/${encodeURIComponent(id)}/my-seat`),
   sheet: (id) => request('GET', `/tables/${encodeURIComponent(id)}/sheet`),
-  replay: (id) => request('GET', `/tables/${encodeURIComponent(id)}/replay`),
+  replay: (id, token) => request('GET', `/tables/${encodeURIComponent(id)}/replay`, undefined, bearer(token)),
 };
 
 /** The account endpoints (docs/accounts.md). The session is an HttpOnly cookie the page never sees: the browser sends
@@ -87,6 +98,26 @@ export const accounts = {
 
 function withLabel(body, label) {
   return label ? { ...body, label } : body;
+}
+
+/** The header that shows a credential of a private table (none without a token). */
+function bearer(token) {
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+/** The spectator token of a table's summary (its spectator link, /play#watch=...). */
+export function spectatorToken(table) {
+  const link = (table && table.spectator) || '';
+  return link.startsWith('/play#watch=') ? decodeURIComponent(link.slice('/play#watch='.length)) : null;
+}
+
+/** The address of a finished game's replay: a private table's carries its spectator token in the fragment (which
+ * the browser never sends to the server in the address; replay.js shows it in the Authorization header). */
+export function replayLink(table, token = null) {
+  const path = `/replay/${encodeURIComponent(table.id)}`;
+  if (table.visibility !== 'private') return path;
+  const watch = token || spectatorToken(table);
+  return watch ? `${path}#watch=${encodeURIComponent(watch)}` : path;
 }
 
 // --- this browser's seats: the tokens it holds, so the lobby can offer "Resume" and a reload needs no name prompt ---

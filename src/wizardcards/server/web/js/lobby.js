@@ -4,7 +4,7 @@
 
 import { accountHead } from './account_head.js';
 import { resumeButton } from './account_seats.js';
-import { api, HttpError, mySeats, rememberSeat, savedName, saveName } from './api.js';
+import { api, HttpError, mySeats, rememberSeat, replayLink, savedName, saveName } from './api.js';
 import { localRankLabel } from './cards.js';
 import { copyText, fill, h, storageGet, storageSet } from './dom.js';
 import { hasText, t } from './i18n.js';
@@ -79,6 +79,7 @@ class Lobby {
       } });
     el.form = this.buildForm();
     el.created = h('section', { class: 'card-panel created area-created', id: 'created', hidden: true, 'aria-live': 'polite' });
+    el.invitations = h('section', { class: 'card-panel area-invitations', id: 'invitations', 'aria-labelledby': 'invitations-title', hidden: true });
     el.mine = h('section', { class: 'card-panel area-mine', id: 'my-games', 'aria-labelledby': 'mine-title', hidden: true });
     el.open = h('section', { class: 'card-panel area-open', id: 'open-tables', 'aria-labelledby': 'open-title' });
     el.playing = h('section', { class: 'card-panel area-playing', id: 'playing-tables', 'aria-labelledby': 'playing-title' });
@@ -100,7 +101,7 @@ class Lobby {
           h('div', { class: 'name-box' }, h('label', { for: 'your-name' }, t('lobby.your_name')), el.name),
           languageSwitch())),
       // one grid: on a phone the tables to join come before the form, on a wide screen the form is the left column
-      h('main', { id: 'main', class: 'lobby' }, el.error, el.created, el.mine, el.open, el.form, el.playing, el.finished));
+      h('main', { id: 'main', class: 'lobby' }, el.error, el.created, el.invitations, el.mine, el.open, el.form, el.playing, el.finished));
   }
 
   // --- the create form ----------------------------------------------------------------------------------------
@@ -127,6 +128,7 @@ class Lobby {
       'aria-haspopup': 'dialog', onclick: () => openRulesHelp(el.game, this.chosenRules()) }, t('lobby.rules_help'));
     el.pace = h('select', { id: 'bot-pace' }, PACES.map(([value, key]) => h('option', { value }, t(key))));
     el.hints = h('input', { type: 'checkbox', id: 'hints', checked: true });
+    el.visibilityBox = this.buildVisibility();
     el.formError = h('p', { class: 'error-line', role: 'alert', id: 'form-error' });
     el.createButton = h('button', { type: 'submit', class: 'primary big', id: 'btn-create' }, t('lobby.create'));
     const form = h('form', { class: 'card-panel create-form area-form', id: 'create-form', 'aria-labelledby': 'create-title',
@@ -143,9 +145,49 @@ class Lobby {
       h('div', { class: 'field grow' }, h('label', { for: 'turn-timer' }, t('lobby.turn_timer')), el.timer),
       h('div', { class: 'field grow' }, h('label', { for: 'bot-pace' }, t('lobby.bot_pace')), el.pace)),
     h('label', { class: 'check', for: 'hints' }, el.hints, ` ${t('lobby.hints_allowed')}`),
-    el.formError, el.createButton);
+    el.visibilityBox, el.formError, el.createButton);
     queueMicrotask(() => this.onGame());
     return form;
+  }
+
+  /** Public (listed, anyone may watch) or private (not listed: the spectator link and the people invited). The choice
+   * follows the seats until the player picks one: private when a seat is by invitation and none is open (the
+   * server's default, docs/server.md); a table with an open seat is public, as the lobby is where it is found. */
+  buildVisibility() {
+    const el = this.el;
+    el.visibilityChosen = null; // null: the default for the seats
+    el.visibilityRadios = ['public', 'private'].map((value) => h('input', { type: 'radio', name: 'visibility', value,
+      id: `visibility-${value}`, onchange: () => { el.visibilityChosen = value; this.onSeats(); } }));
+    el.visibilityNote = h('p', { class: 'muted', id: 'visibility-note' });
+    return h('fieldset', { class: 'segments visibility-box', id: 'visibility' }, h('legend', {}, t('lobby.visibility')),
+      el.visibilityRadios.map((input) => h('label', { class: 'segment', for: input.id }, input,
+        h('span', {}, t(`lobby.visibility_${input.value}`)))),
+      el.visibilityNote);
+  }
+
+  /** The seats changed (or the choice of visibility): the default and the note follow. */
+  onSeats() {
+    const el = this.el;
+    if (!el.visibilityRadios) return;
+    const kinds = [...el.seats.children].map((row, seat) => ({ seat, kind: row.querySelector('select').value }));
+    const open = kinds.some((k) => k.kind === 'open');
+    const invited = kinds.some((k) => k.kind === 'human' && k.seat > 0);
+    const fallback = invited && !open ? 'private' : 'public';
+    if (open && el.visibilityChosen === 'private') el.visibilityChosen = null;
+    const chosen = el.visibilityChosen || fallback;
+    for (const input of el.visibilityRadios) {
+      input.checked = input.value === chosen;
+      input.disabled = input.value === 'private' && open;
+    }
+    const about = t(`lobby.visibility_${chosen}_about`);
+    const why = open ? t('lobby.visibility_open_seat') : chosen === fallback
+      ? t('lobby.visibility_default', { choice: t(`lobby.visibility_${fallback}`) }) : '';
+    el.visibilityNote.textContent = why ? `${about} ${why}` : about;
+  }
+
+  visibility() {
+    const checked = (this.el.visibilityRadios || []).find((input) => input.checked);
+    return checked ? checked.value : null;
   }
 
   onGame() {
@@ -253,12 +295,14 @@ class Lobby {
       const nameInput = h('input', { type: 'text', maxlength: 64, id: `seat-name-${seat}`,
         'aria-label': t('lobby.seat_name', { number: seat + 1 }), placeholder: seat === 0 ? (you || t('lobby.you')) : t('lobby.name_n', { number: seat + 1 }),
         value: before ? before.name : '' });
-      const kindSelect = h('select', { id: `seat-kind-${seat}`, 'aria-label': t('lobby.seat_kind', { number: seat + 1 }) },
+      const kindSelect = h('select', { id: `seat-kind-${seat}`, 'aria-label': t('lobby.seat_kind', { number: seat + 1 }),
+        onchange: () => this.onSeats() },
         h('option', { value: 'human', selected: kind === 'human' }, seat === 0 ? t('lobby.kind_you') : t('lobby.kind_invite')),
         seat === 0 ? null : h('option', { value: 'open', selected: kind === 'open' }, t('lobby.kind_open')),
         bots.map((bot) => h('option', { value: bot.spec, selected: bot.spec === kind }, t('lobby.kind_bot', { bot: botLabel(bot) }))));
       return h('li', { class: 'seat-row' }, h('span', { class: 'seat-no' }, `${seat + 1}`), nameInput, kindSelect);
     }));
+    this.onSeats();
   }
 
   request() {
@@ -288,6 +332,8 @@ class Lobby {
     if (timer > 0) body.turn_seconds = timer;
     if (this.el.pace.value !== '') body.bot_pace = Number(this.el.pace.value);
     body.hints = this.el.hints.checked;
+    const visibility = this.visibility();
+    if (visibility) body.visibility = visibility;
     return body;
   }
 
@@ -327,7 +373,7 @@ class Lobby {
     const others = (table.seats || []).filter((seat) => seat !== mine);
     const rows = others.map((seat) => (seat.invite
       ? h('li', { dataset: { seat: String(seat.seat) } }, h('b', {}, seat.name), ` (${t('lobby.seat_lower', { number: seat.seat + 1 })})`,
-        copyRow(t('lobby.invite_link_for', { name: seat.name }), seat.link))
+        copyRow(t('lobby.invite_link_for', { name: seat.name }), seat.link), mine ? accountInvite(table, seat, mine) : null)
       : h('li', { dataset: { seat: String(seat.seat) } }, h('b', {}, t('rules.seat', { number: seat.seat + 1 })),
         ` \u2014 ${t('lobby.open_seat_note')}`)));
     const invited = others.some((seat) => seat.invite);
@@ -336,6 +382,7 @@ class Lobby {
       rows.length ? h('p', {}, invited ? t('lobby.send_links') : t('lobby.starts_when_joined'))
         : h('p', {}, t('lobby.only_bots')),
       rows.length ? h('ul', { class: 'invite-list' }, rows) : null,
+      table.visibility === 'private' ? h('p', { class: 'muted', id: 'created-private' }, t('lobby.created_private')) : null,
       table.spectator ? h('p', { class: 'spectator-link' }, h('b', {}, t('lobby.spectators')), copyRow(t('lobby.spectator_link'), table.spectator)) : null,
       h('div', { class: 'row' },
         mine ? h('a', { class: 'button primary big', id: 'btn-take-seat', href: seatLink(mine) }, t('lobby.take_seat', { name: mine.name }))
@@ -345,9 +392,58 @@ class Lobby {
     this.el.created.scrollIntoView({ block: 'nearest' });
   }
 
+  // --- invitations of this browser's account --------------------------------------------------------------------
+
+  /** The signed-in account's invitations (GET /invitations; a guest has none: 401), each with Accept and Decline. */
+  async refreshInvitations() {
+    let invitations = [];
+    try {
+      invitations = (await api.invitations()).invitations;
+    } catch (_) { /* a guest, or the server did not answer: no section */ }
+    const key = JSON.stringify(invitations);
+    if (key === this.invitationsKey) return;
+    this.invitationsKey = key;
+    this.el.invitations.hidden = invitations.length === 0;
+    fill(this.el.invitations, h('h2', { id: 'invitations-title' }, t('lobby.invitations')),
+      h('ul', { class: 'table-list' }, invitations.map((invitation) => {
+        const { table, seat } = invitation;
+        const game = GAME_NAMES[table.game] || table.game;
+        const answer = async (event, accept) => {
+          event.currentTarget.disabled = true;
+          try {
+            if (!accept) {
+              await api.declineInvitation(invitation.id);
+              this.refreshInvitations();
+              return;
+            }
+            const taken = await api.acceptInvitation(invitation.id);
+            rememberSeat({ token: taken.token, table: taken.table, seat: taken.seat, name: invitation.name, game: table.game });
+            location.href = seatLink(taken);
+          } catch (error) {
+            this.el.error.textContent = t('lobby.invitation_failed', { error: error.message });
+            this.refreshInvitations();
+          }
+        };
+        const rules = describeRules(table.rules, this.meta);
+        return h('li', { class: 'table-item invitation', dataset: { table: table.id, invitation: invitation.id } },
+          h('div', { class: 'table-text' },
+            h('b', {}, invitation.host ? t('lobby.invitation_line', { host: invitation.host, number: seat + 1 })
+              : t('lobby.invitation_no_host', { number: seat + 1 })),
+            h('div', {}, `${game}, ${t('lobby.n_players', { count: table.names.length })}`, rules ? h('span', { class: 'muted' }, ` \u00b7 ${rules}`) : null),
+            h('div', { class: 'players-line' }, this.playersText(table))),
+          h('div', { class: 'table-buttons' },
+            h('button', { type: 'button', class: 'primary', 'aria-label': t('lobby.accept_label', { game, number: seat + 1 }),
+              onclick: (event) => answer(event, true) }, t('lobby.accept')),
+            h('button', { type: 'button', 'aria-label': t('lobby.decline_label', { game, number: seat + 1 }),
+              onclick: (event) => answer(event, false) }, t('lobby.decline')),
+            this.watchButton(table)));
+      })));
+  }
+
   // --- the lists ----------------------------------------------------------------------------------------------
 
   async refresh() {
+    this.refreshInvitations();
     // one page of each list (GET /tables answers newest first, a page at a time), and this browser's own tables
     // that are on none of those pages, asked one by one (at most MINE_SHOWN of them)
     let lists;
@@ -356,7 +452,9 @@ class Lobby {
       lists = await Promise.all(LISTS.map((list) => api.tables({ status: list.status, limit: list.limit, open: list.open, offset: this.offsets[list.status] })));
       const seen = new Set(lists.flatMap((answer) => answer.tables.map((t) => t.id)));
       const wanted = myTables().filter((id) => !seen.has(id));
-      extra = await Promise.all(wanted.map((id) => this.mineCache.get(id) || api.table(id).then((table) => {
+      // a private table is on no list: asked with this browser's own seat token (its credential)
+      const tokenOf = (id) => (mySeats().find((s) => s.table === id) || {}).token;
+      extra = await Promise.all(wanted.map((id) => this.mineCache.get(id) || api.table(id, tokenOf(id)).then((table) => {
         if (table.status === 'finished') this.mineCache.set(id, table); // a finished table does not change
         return table;
       }, () => null)));
@@ -416,9 +514,10 @@ class Lobby {
         return h('li', { class: 'table-item', dataset: { table: table.id } },
           h('div', { class: 'table-text' }, h('b', {}, GAME_NAMES[table.game] || table.game),
             ` \u00b7 ${t('lobby.as_name', { name: seat.name || t('lobby.seat_lower', { number: seat.seat + 1 }) })}`,
-            h('span', { class: 'muted' }, ` \u00b7 ${statusText(table)}`)),
+            h('span', { class: 'muted' }, ` \u00b7 ${statusText(table)}`),
+            table.visibility === 'private' ? h('span', { class: 'tag private-tag' }, t('lobby.private_tag')) : null),
           h('div', { class: 'table-buttons' }, finished
-            ? h('a', { class: 'button', href: `/replay/${encodeURIComponent(table.id)}` }, t('lobby.replay'))
+            ? h('a', { class: 'button', href: replayLink(table) }, t('lobby.replay'))
             : table.status === 'expired' ? null
               : [h('a', { class: 'button primary', href: seatLink(seat) }, t('lobby.resume')), ...this.freeButtons(table, seat)]));
       })));
@@ -443,7 +542,7 @@ class Lobby {
     const finished = page('finished');
     fill(this.el.finished, h('h2', { id: 'finished-title' }, t('lobby.finished_games')),
       finished.tables.length ? h('ul', { class: 'table-list' }, finished.tables.map((table) => this.tableItem(table, [
-        h('a', { class: 'button', href: `/replay/${encodeURIComponent(table.id)}`,
+        h('a', { class: 'button', href: replayLink(table),
           'aria-label': t('lobby.replay_label', { game: GAME_NAMES[table.game], names: table.names.join(', ') }) }, t('lobby.replay')),
       ]))) : h('p', { class: 'muted' }, t('lobby.none_finished')),
       this.pager('finished', finished, t('lobby.pages_finished')));
@@ -501,6 +600,7 @@ class Lobby {
     return h('li', { class: 'table-item', dataset: { table: table.id } },
       h('div', { class: 'table-text' },
         h('b', {}, `${GAME_NAMES[table.game] || table.game}, ${t('lobby.n_players', { count: table.names.length })}`),
+        table.visibility === 'private' ? h('span', { class: 'tag private-tag' }, t('lobby.private_tag')) : null,
         rules ? h('span', { class: 'muted' }, ` \u00b7 ${rules}`) : null,
         h('div', { class: 'players-line' }, table.status === 'finished' ? resultText(table) : this.playersText(table))),
       h('div', { class: 'table-buttons' }, buttons));
@@ -555,6 +655,29 @@ function resultText(table) {
   const winners = new Set(table.winners || []);
   const parts = table.names.map((name, seat) => `${winners.has(seat) ? '\u2605 ' : ''}${name} ${table.scores[seat]}`);
   return table.game === 'wily' ? t('lobby.result_letters', { scores: parts.join(', ') }) : parts.join(', ');
+}
+
+/** For the host, beside an invited seat's link: invite an account by its name instead (POST
+ * /tables/{id}/seats/{seat}/invite-account with the host's seat token); the account sees it in its lobby. */
+function accountInvite(table, seat, mine) {
+  const id = `invite-account-${seat.seat}`;
+  const input = h('input', { type: 'text', id, maxlength: 64, autocomplete: 'off', placeholder: t('lobby.account_name'),
+    'aria-label': `${t('lobby.account_name')} (${t('lobby.seat_lower', { number: seat.seat + 1 })})` });
+  const said = h('p', { class: 'muted', role: 'status' });
+  const button = h('button', { type: 'submit', class: 'small' }, t('lobby.invite'));
+  return h('form', { class: 'account-invite', onsubmit: async (event) => {
+    event.preventDefault();
+    const name = input.value.trim();
+    if (!name) { input.focus(); return; }
+    button.disabled = true;
+    try {
+      const answer = await api.inviteAccount(table.id, seat.seat, name, mine.token);
+      said.textContent = t('lobby.invited_account', { name: answer.account });
+    } catch (error) {
+      said.textContent = t('lobby.invite_failed', { error: error.message });
+    }
+    button.disabled = false;
+  } }, h('label', { for: id, class: 'muted' }, t('lobby.invite_account')), input, button, said);
 }
 
 function copyRow(label, path) {

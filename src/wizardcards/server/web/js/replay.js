@@ -17,9 +17,12 @@ import { drawMoves, moveList } from './table_moves.js';
 
 export async function startReplay(root, tableId) {
   fill(root, h('main', { id: 'main', class: 'notice' }, h('p', {}, t('replay.loading'))));
+  // a private table's replay is shown to the holder of a credential of it, carried in the address's fragment
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const token = fragment.get('watch') || fragment.get('token');
   let data;
   try {
-    data = await api.replay(tableId);
+    data = await api.replay(tableId, token);
   } catch (error) {
     fill(root, h('main', { id: 'main', class: 'notice' },
       h('h1', {}, t('replay.none')),

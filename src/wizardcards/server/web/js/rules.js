@@ -62,6 +62,30 @@ export function describeRules(rules, meta) {
   return parts.join(', ');
 }
 
+/** The preset a table's rule set is nearest to (GET /meta's presets of its game: the fewest options apart, the game's
+ * own preset first), and the options it changes from it, with their values: what the invite page says of the rules.
+ * Rule sets are written with only their options that differ from the defaults (RuleSet.to_dict), so an option named
+ * by one side only differs. */
+export function presetOf(rules, meta) {
+  const defaults = Object.fromEntries(((meta && meta.options) || []).map((option) => [option.name, option.default]));
+  const game = (rules && rules.game) || 'wizard';
+  const first = meta && meta.games && meta.games[game] ? meta.games[game].default_preset : null;
+  const presets = ((meta && meta.presets) || []).filter((p) => p.game === game)
+    .sort((a, b) => (b.name === first) - (a.name === first));
+  let best = null;
+  for (const preset of presets) {
+    const changed = {};
+    const base = preset.rules || {};
+    for (const name of new Set([...Object.keys(rules || {}), ...Object.keys(base)])) {
+      if (name === 'game' || name === 'players') continue;
+      const value = name in rules ? rules[name] : defaults[name];
+      if (JSON.stringify(value) !== JSON.stringify(name in base ? base[name] : defaults[name])) changed[name] = value;
+    }
+    if (!best || Object.keys(changed).length < Object.keys(best.changed).length) best = { preset, changed };
+  }
+  return best || { preset: null, changed: {} };
+}
+
 /** Team names for Wily Wizards: "Team A", "Team B" ... (a team of one is its player's name). */
 export function teamName(team, teams, names) {
   const members = teams.map((tm, seat) => (tm === team ? seat : -1)).filter((seat) => seat >= 0);

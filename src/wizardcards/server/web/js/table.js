@@ -4,13 +4,14 @@
 // (table_page.js and the table_*.js views), and sends the decisions taken here. docs/browser.md, "The client's
 // modules", says which module owns what. Every word is the player's language (i18n.js, the "table" catalog).
 
-import { api, findInvite, findSeat, HttpError, rememberSeat, saveName } from './api.js';
+import { api, findInvite, findSeat, HttpError, rememberSeat, savedName, saveName } from './api.js';
 import { cardAction, cardName } from './cards.js';
 import { announce, h } from './dom.js';
 import { t } from './i18n.js';
 import { openRulesHelp } from './rules_help.js';
 import { TableSocket } from './socket.js';
 import { renderControls, renderHint } from './table_controls.js';
+import { showInvite } from './invite_page.js';
 import { askName, openDialog, renderWaiting, showHelp, showNotice } from './table_dialogs.js';
 import { renderHand } from './table_hand.js';
 import { onKey } from './table_keys.js';
@@ -51,7 +52,7 @@ class TableScreen {
         this.takeToken(taken.token);
         this.connect(null);
       } else {
-        this.askName();
+        this.showInvite();
       }
       return;
     }
@@ -66,6 +67,31 @@ class TableScreen {
       if (!this.state.invite) { this.connect(name); return; } // a seat's own link: the name goes with the hello
       try {
         await this.claimInvite(name);
+      } catch (failure) {
+        if (failure instanceof HttpError && failure.status === 404) { showNotice(this.root, 'used_invite'); return; }
+        throw failure;
+      }
+      this.connect(null);
+    } });
+  }
+
+  /** The invite page: what the code is for (POST /invites/preview), then the name, then the seat. A used code says
+   * so; when the preview cannot be had for another reason, the plain name form is asked instead. */
+  async showInvite() {
+    let preview;
+    try {
+      preview = await api.previewInvite(this.state.invite);
+    } catch (failure) {
+      if (failure instanceof HttpError && failure.status === 404) { showNotice(this.root, 'used_invite'); return; }
+      this.askName();
+      return;
+    }
+    let meta = null;
+    try { meta = await api.meta(); } catch (_) { /* the rules are said as options alone */ }
+    showInvite(this.root, { preview, meta, savedName: savedName(), submit: async (name) => {
+      if (name) saveName(name);
+      try {
+        await this.claimInvite(name || preview.name);
       } catch (failure) {
         if (failure instanceof HttpError && failure.status === 404) { showNotice(this.root, 'used_invite'); return; }
         throw failure;

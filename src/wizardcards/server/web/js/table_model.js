@@ -50,6 +50,7 @@ export function applyWelcome(state, frame) {
   state.bots = frame.bots;
   state.status = frame.status;
   state.hints = !!frame.hints;
+  state.visibility = frame.visibility === 'private' ? 'private' : 'public';
   state.botPace = typeof frame.bot_pace === 'number' ? frame.bot_pace : null;
   state.turnSeconds = typeof frame.turn_seconds === 'number' ? frame.turn_seconds : null;
   state.chat = []; // the server sends the recent chat again after the view

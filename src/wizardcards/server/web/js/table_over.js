@@ -33,7 +33,10 @@ export function renderGameOver(ctrl, message, force = false) {
     buttons.push(h('button', { type: 'button', class: 'primary', id: 'btn-rematch', disabled: state.askedRematch,
       onclick: () => ctrl.askRematch() }, state.askedRematch ? t('table.over.asking') : t('table.over.rematch')));
   }
-  buttons.push(h('a', { class: 'button', href: `/replay/${encodeURIComponent(state.tableId)}` }, t('table.over.replay')));
+  // a private table's replay is shown only with a credential of it: this page's own, in the fragment (replay.js)
+  const replay = `/replay/${encodeURIComponent(state.tableId)}`;
+  buttons.push(h('a', { class: 'button', href: state.visibility === 'private' ? `${replay}#token=${encodeURIComponent(state.token)}` : replay },
+    t('table.over.replay')));
   buttons.push(h('button', { type: 'button', onclick: () => ctrl.closeSummary() }, t('table.over.see_table')));
   buttons.push(h('a', { class: 'button', href: '/' }, t('table.lobby')));
   fill(el, h('div', { class: 'summary-card' },
