@@ -471,6 +471,16 @@ class TableManager:
 
     # --- invitations of accounts (invitations.py) -----------------------------------------------------------
 
+    def _host_check(self, table: LiveTable, token: str, doing: str) -> bool:
+        """Whether ``token`` may act as ``table``'s host: False for a private table it holds no credential of (which
+        is then no table to it); ``PermissionError`` for any other token that is not a seat its creator took."""
+        holder = self.by_digest.get(digest(token))
+        if table.visibility == PRIVATE and (holder is None or holder[0] != table.id):
+            return False
+        if holder is None or holder[0] != table.id or holder[2] != "seat" or holder[1] not in table.hosts:
+            raise PermissionError(f"only the table's host may {doing} (the token of a seat its creator took)")
+        return True
+
     async def invite_account(
         self, table_id: str, seat: int, token: str, name: str, client: str
     ) -> tuple[LiveTable, str, str] | None:
@@ -484,11 +494,8 @@ class TableManager:
         if table is None:
             return None
         async with table.lock:
-            holder = self.by_digest.get(digest(token))
-            if table.visibility == PRIVATE and (holder is None or holder[0] != table.id):
+            if not self._host_check(table, token, "invite"):
                 return None
-            if holder is None or holder[0] != table.id or holder[2] != "seat" or holder[1] not in table.hosts:
-                raise PermissionError("only the table's host may invite (the token of a seat its creator took)")
             if table.status != "waiting":
                 raise NoSeatError(f"the game is {table.status}: people are invited while the table waits")
             if seat >= table.rules.players or seat not in table.invites:
@@ -760,11 +767,8 @@ class TableManager:
         if table is None:
             return None
         async with table.lock:
-            holder = self.by_digest.get(digest(token))
-            if table.visibility == PRIVATE and (holder is None or holder[0] != table.id):
-                return None  # a private table is no table to whoever holds no credential of it
-            if holder is None or holder[0] != table.id or holder[2] != "seat" or holder[1] not in table.hosts:
-                raise PermissionError("only the table's host may free a seat (the token of a seat its creator took)")
+            if not self._host_check(table, token, "free a seat"):
+                return None
             if table.status != "waiting":
                 raise NoSeatError(f"the game is {table.status}: seats are freed only while the table waits")
             if seat not in table.open or seat not in table.claimed or seat in table.joined:
