@@ -70,6 +70,7 @@ def table_with_a_guest(page: Page, new_context: Callable[..., BrowserContext]) -
     context of its own, is returned), two bots; both take their seats and the game starts."""
     page.fill("#seat-name-1", "Cy")
     page.select_option("#seat-kind-1", "human")
+    page.check("#visibility-public")  # listed under "Playing now", where the other device resumes it
     page.click("#btn-create")
     invite = page.locator("#created .invite-list .link-field").first.input_value()
     guest = watch_errors(new_context().new_page())
