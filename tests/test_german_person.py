@@ -98,7 +98,8 @@ def as_shown(key: str, text: str, catalog: dict[str, object]) -> str:
     return re.sub(r"\{\w+\}", "3", text)
 
 
-@pytest.mark.parametrize("catalog", ["table.de.json", "app.de.json", "rules.de.json", "account.de.json", "de.json"])
+@pytest.mark.parametrize("catalog", ["table.de.json", "app.de.json", "rules.de.json", "account.de.json", "de.json",
+                                     "profile.de.json"])
 def test_every_german_string_of_the_browser_speaks_to_you_in_the_second_person(catalog: str) -> None:
     entries = german(catalog)
     wrong = []

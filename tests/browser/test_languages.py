@@ -37,7 +37,7 @@ def places(text: object) -> set[str]:
 # every catalog pair of the client: the app's (lobby, replay, score sheets, cards), the table's, the rules page's,
 # the accounts' and the score pad's
 PAIRS = [("app.en.json", "app.de.json"), ("table.en.json", "table.de.json"), ("rules.en.json", "rules.de.json"),
-         ("account.en.json", "account.de.json"), ("en.json", "de.json")]
+         ("account.en.json", "account.de.json"), ("en.json", "de.json"), ("profile.en.json", "profile.de.json")]
 
 
 @pytest.mark.parametrize(("english", "german"), PAIRS)

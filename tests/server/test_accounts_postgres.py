@@ -7,6 +7,7 @@ session), and signing out everywhere on one worker closes a socket held by anoth
 from __future__ import annotations
 
 import json
+import random
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -142,3 +143,58 @@ def test_a_ceremony_begun_on_one_worker_finishes_on_another_and_sessions_span_th
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 4001
             assert time.monotonic() - started < 3 * SESSION_CHECK_SECONDS
         assert laptop.get(one + "/account", headers=AT_SITE).status_code == 401
+
+
+def signed_up(base: str, name: str) -> httpx.Client:
+    """A browser of its own (cookies) that signed up as ``name`` through the worker at ``base``."""
+    browser = httpx.Client(timeout=20)
+    begun = ceremony_options(base, "/accounts/options", {"name": name}, browser)
+    credential = Authenticator(origin=f"http://{SITE}").create(begun["publicKey"])
+    done = browser.post(base + "/accounts", headers=AT_SITE, json={"ceremony": begun["ceremony"],
+                                                                    "credential": credential})
+    assert done.status_code == 201, done.text
+    return browser
+
+
+def test_a_rated_game_in_a_cluster_rates_its_players_and_a_private_table_is_listed_by_no_worker(
+    postgres_url: str,
+) -> None:
+    """Ratings and private tables when each request may reach another worker: the rating is written by the worker
+    that held the table, in its last action's transaction, and read by the other one; a private table one worker
+    made is in no other worker's lobby and opens to no stranger there."""
+    from .cluster import Player
+
+    url = new_database(postgres_url, "ratings_cluster")
+    with cluster(url, workers=2) as running:
+        one, two = (worker.http for worker in running.workers)
+        ann, bo = signed_up(one, "Ann"), signed_up(two, "Bo")
+        made = ann.post(one + "/tables", headers=AT_SITE, json={"players": 3, "rated": True, "seats": [
+            {"name": "me", "claimed": True}, {"name": "o", "open": True}, {"name": "Merlin", "bot": "rulebased"}]})
+        assert made.status_code == 201, made.text
+        table = made.json()
+        joined = bo.post(f"{two}/tables/{table['id']}/join", json={"name": "typed"}, headers=AT_SITE)
+        assert joined.status_code == 200, joined.text
+        seats = [{"seat": 0, "token": table["seats"][0]["token"]}, {"seat": 1, "token": joined.json()["token"]}]
+        player = Player(running.front, {"id": table["id"], "seats": seats}, random.Random(7))
+        player.connect()
+        assert player.play() is True
+        deadline = time.monotonic() + 30
+        while httpx.get(f"{two}/tables/{table['id']}", timeout=20).json()["status"] != "finished":
+            assert time.monotonic() < deadline
+            time.sleep(0.2)
+        for base, name in ((two, "Ann"), (one, "Bo")):  # each read from the worker that did not sign it up
+            rating = httpx.get(f"{base}/players/{name}/profile", timeout=20).json()["ratings"]["wizard"]
+            assert rating["games"] == 1 and rating["history"][0]["table"] == table["id"], rating
+        assert {p["name"] for p in httpx.get(f"{one}/ratings/wizard", timeout=20).json()["players"]} == {"Ann", "Bo"}
+
+        made = ann.post(one + "/tables", headers=AT_SITE, json={"players": 3, "visibility": "private", "seats": [
+            {"name": "me", "claimed": True}, {"name": "o"}, {"name": "p"}]})  # invite-only seats
+        assert made.status_code == 201, made.text
+        hidden = made.json()
+        for base in (one, two):
+            listed = httpx.get(f"{base}/tables?limit=200", timeout=20).json()["tables"]
+            assert hidden["id"] not in {t["id"] for t in listed}
+            assert httpx.get(f"{base}/tables/{hidden['id']}", timeout=20).status_code == 404
+        assert ann.get(f"{two}/tables/{hidden['id']}", headers=AT_SITE).status_code == 200  # its host reads it
+        ann.close()
+        bo.close()

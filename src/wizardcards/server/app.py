@@ -20,6 +20,9 @@ that speaks the protocol.
                                       gzipped; ETag); both count toward ``replays_per_minute``
     GET  /tables/{id}/sheet           the score sheet as every seat sees it
     GET  /players/{name}/stats        finished games, wins and mean Wizard score of the human seats with that name
+    GET  /players/{name}, /leaderboard the browser's profile and leaderboard pages (the same page as /)
+    GET  /players/{name}/profile      an account's ratings, rating history, finished games, bid accuracy, opponents
+    GET  /ratings/{game}              the leaderboard: accounts by rating (openskill ordinal), the bots' ratings
     GET  /protocol.schema.json        the JSON Schema of every protocol message
     WS   /ws                          the protocol (protocol.py)
 
@@ -51,6 +54,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..core import SPECTATOR, ImpossibleRulesError, RuleSet, rules_for
+from . import profiles
 from . import protocol as P
 from .accounts import AccountStore, accounts_router
 from .capacity import RequestCap, request_cap
@@ -122,6 +126,7 @@ class TableRequest(_Strict):
     # public: listed, anyone may watch; private: not listed (visibility.py); None: private when every other human
     # seat is invite-only, else public
     visibility: Visibility | None = None
+    rated: StrictBool = False  # its end rates its signed-in players (ratings.py: standard presets, no options)
 
 
 class JoinRequest(_Strict):
@@ -328,7 +333,7 @@ def create_app(
             rules, [(s.name, s.bot) for s in seats], request.turn_seconds, request.grace_seconds, request.hints,
             open_seats={n for n, s in enumerate(seats) if s.open},
             claimed={n for n, s in enumerate(seats) if s.claimed}, client=client_of(http), bot_pace=request.bot_pace,
-            account=account, visibility=visibility,
+            rated=request.rated, account=account, visibility=visibility,
         )
         human_seats = []
         for number in range(rules.players):
@@ -377,6 +382,35 @@ def create_app(
         if not P.printable(name):  # no name holds one, and PostgreSQL cannot even look up a NUL
             raise HTTPException(422, "a name has no control characters")
         return await manager().player_stats(name)
+
+    @app.get("/players/{name}", include_in_schema=False)
+    def profile_page(name: str) -> FileResponse:
+        return page()
+
+    @app.get("/leaderboard", include_in_schema=False)
+    def leaderboard_page() -> FileResponse:
+        return page()
+
+    @app.get("/players/{name}/profile")
+    async def player_profile(name: str, http: Request, account: Signed) -> dict[str, Any]:
+        """An account's profile (``profiles.py``): ratings and their history, finished games, bid accuracy, the
+        people and bots met most. Only the games ``account`` (the viewer) may see are listed."""
+        if len(name) > P.MAX_NAME_LENGTH or not P.printable(name):
+            raise HTTPException(422, f"a name is at most {P.MAX_NAME_LENGTH} printable characters")
+        manager().clients.hit("loads", client_of(http))
+        found = await asyncio.to_thread(profiles.profile, manager().storage.engine, name,
+                                        None if account is None else account.id)
+        if found is None:
+            raise HTTPException(404, f"no player {name!r} (a guest has no profile; a deleted account neither)")
+        return found
+
+    @app.get("/ratings/{game}")
+    async def leaderboard(game: Literal["wizard", "wily"], http: Request,
+                          limit: Annotated[int, Query(ge=1, le=200)] = 50,
+                          offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0) -> dict[str, Any]:
+        """The leaderboard of ``game``: accounts by openskill ordinal, and the measured bots on the same scale."""
+        manager().clients.hit("loads", client_of(http))
+        return await asyncio.to_thread(profiles.leaderboard, manager().storage.engine, game, limit, offset)
 
     @app.post("/tables/{table_id}/join")
     async def join_table(table_id: str, request: JoinRequest, http: Request, account: Signed) -> dict[str, Any]:

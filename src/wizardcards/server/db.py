@@ -64,6 +64,7 @@ class TableRow(Base):
     joined_by_others: Mapped[bool] = mapped_column(default=False, server_default=false())
     # public: listed, anyone may watch | private: never listed, seen only with a credential of the table (0011)
     visibility: Mapped[str] = mapped_column(String(8), default="public", server_default="public", index=True)
+    rated: Mapped[bool] = mapped_column(default=False, server_default=false())  # its end rates its accounts (0012)
 
 
 class SeatRow(Base):
@@ -222,6 +223,46 @@ class InvitationRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class RatingRow(Base):
+    """An account's openskill rating in one game (``ratings.py``), after its last rated game there."""
+
+    __tablename__ = "ratings"
+
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(8), primary_key=True)  # "wizard" | "wily"
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)  # rated games played
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class RatingHistoryRow(Base):
+    """An account's rating after one rated game, the rank it took there and the share of the update it got."""
+
+    __tablename__ = "rating_history"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"))
+    game: Mapped[str] = mapped_column(String(8))
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), index=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    rank: Mapped[int] = mapped_column(Integer)  # 1 best; a player away past the grace period is last
+    weight: Mapped[float] = mapped_column(Float)  # ratings.weight: 1/k for the k-th game among the same people
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class RatedGameRow(Base):
+    """A rated game, by the set of its accounts (``ratings.party_of``): how many the same people played lately."""
+
+    __tablename__ = "rated_games"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(8))
+    party: Mapped[str] = mapped_column(String(64))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
 
 def default_url() -> str:

@@ -29,12 +29,13 @@ from ..core import SPECTATOR, GameRecord, RuleSet, new_game, replay
 from . import cluster as K
 from . import invitations as I
 from . import protocol as P
+from . import ratings as R
 from . import storage as S
 from .connection import Connection
 from .credentials import digest, new_token
 from .finished import FinishedTable
 from .limits import ClientLimits, Limits, RateLimitedError, network_of
-from .players import ENGINE_PREFIX, STAND_IN, EngineError, bot_spec_error
+from .players import ENGINE_PREFIX, STAND_IN, EngineError, bot_spec_error, rated_bot
 from .replays import Replay, Replays
 from .scheduling import asker_of, hint_asker
 from .sessions import DELETED_NAME, Account
@@ -92,6 +93,7 @@ class TableManager:
         grace_seconds: float | None = None, hints: bool = True, *, open_seats: set[int] | None = None,
         claimed: set[int] | None = None, client: str | None = None, reserved: bool = False,
         bot_pace: float | None = None, host_seat: int | None = None, account: Account | None = None,
+        rated: bool = False,
         accounts: dict[int, str] | None = None, visibility: Visibility = "public",
     ) -> tuple[LiveTable, dict[int, str], dict[int, str]]:
         """A new table, stored whole before it exists in memory; ``seats`` holds (name, bot spec or None for a human)
@@ -100,9 +102,11 @@ class TableManager:
         seat of the holder who asked for it, whose client it counts for). ``bot_pace``: the seconds at least between
         an accepted action and a bot's next (default: the server's). The creator's limits of unfinished tables are
         counted per client and per network (``limits.network_of``), so one network cannot fill the server.
+        ``rated``: its end rates its accounts (``ratings.table_problem`` says which tables may be; a rated table
+        without a grace period gets ``ratings.RATED_GRACE_SECONDS``, so that a seat left is played on and counted);
         ``account``: the creator is signed in, and holds the first seat it claimed (under its account's name);
-        ``accounts``: the seats' accounts of a rematch (seat: account id); ``visibility``: "public" or "private"
-        (``visibility.py``)."""
+        ``accounts``: the seats' accounts (seat: account id; a rematch keeps those of the finished table);
+        ``visibility``: "public" or "private" (``visibility.py``)."""
         open_seats, claimed = open_seats or set(), claimed or set()
         held = dict(accounts or {})
         if account is not None and claimed:
@@ -119,6 +123,16 @@ class TableManager:
             problem = None if spec is None else bot_spec_error(spec, self.engines)
             if problem is not None:
                 raise TableError("invalid", f"seat {seat}: {problem}")
+        if rated:
+            bots = [spec for _, spec in seats]
+            problem = R.table_problem(rules, bots, [None if b is None else rated_bot(b) for b in bots])
+            if problem is not None:
+                raise TableError("invalid", problem)
+            if grace_seconds is None:
+                grace_seconds = R.RATED_GRACE_SECONDS
+            if not reserved and claimed and (account is None or len(claimed) > 1):
+                raise TableError("invalid", "a rated table's creator claims one seat, signed in (its end rates the "
+                                            "accounts at the table)")
         network = None if client is None else network_of(client)
         if self.member is None:  # the tables being stored count too: concurrent creations cannot pass a limit together
             unfinished = [(t.creator, t.network) for t in self.tables.values() if t.status not in S.OVER]
@@ -155,12 +169,12 @@ class TableManager:
             grace_seconds=grace_seconds, hints=hints, bot_pace=bot_pace, open=set(open_seats), claimed=set(claimed),
             creator=client, network=network, hosts=hosts, created_at=S.now(),
             invites={s: digest(c) for s, c in invites.items()},
-            digests={s: {digest(t)} for s, t in tokens.items()}, accounts=held, visibility=visibility,
+            digests={s: {digest(t)} for s, t in tokens.items()}, accounts=held, rated=rated, visibility=visibility,
         )
         row = {"id": table.id, "rules": json.dumps(rules.to_dict()), "seed": seed, "status": "waiting",
                "spectator_token": table.spectator_token, "turn_seconds": turn_seconds,
                "grace_seconds": grace_seconds, "hints": hints, "bot_pace": bot_pace, "creator": client,
-               "network": network, "created_at": table.created_at, "visibility": visibility}
+               "network": network, "created_at": table.created_at, "visibility": visibility, "rated": rated}
         seat_rows = [{"table_id": table.id, "seat": s, "name": name, "bot": spec, "joined": False,
                       "open": s in open_seats, "claimed": s in claimed, "host": s in hosts,
                       "account_id": held.get(s)}
@@ -271,6 +285,7 @@ class TableManager:
             open={s["seat"] for s in seats if s["open"]},
             visibility=PRIVATE if row["visibility"] == PRIVATE else PUBLIC,
             accounts={s["seat"]: s["account_id"] for s in seats if s.get("account_id")},
+            rated=bool(row.get("rated", False)),
         )
         for d, seat, kind in stored.credentials:
             if kind == "invite":
@@ -701,6 +716,7 @@ class TableManager:
             if network_of(client) in table.barred:
                 raise NoSeatError("the host of this table freed a seat joined from this network: join another table")
             self._one_seat_each(table, account)
+            self._signed_in_if_rated(table, account)
             free = table.free_seats()
             if not free:
                 raise NoSeatError("no open seat is free: the others are taken or kept for the people invited")
@@ -719,6 +735,12 @@ class TableManager:
         if account is not None and table.seat_of(account.id) is not None:
             raise NoSeatError(f"this account holds seat {table.seat_of(account.id)} of this table already: open it "
                               "with POST /tables/{id}/my-seat")
+
+    @staticmethod
+    def _signed_in_if_rated(table: LiveTable, account: Account | None) -> None:
+        """A rated table's seats are taken by signed-in people only (its end rates their accounts)."""
+        if table.rated and account is None:
+            raise NoSeatError("this table is rated: sign in to take a seat at it")
 
     async def my_seat(self, table_id: str, account: Account, client: str) -> tuple[LiveTable, int, str] | None:
         """``POST /tables/{id}/my-seat``: a fresh token for the seat ``account`` holds at the table, so that a person
@@ -797,6 +819,7 @@ class TableManager:
             if table.invites.get(seat) != digest(code):
                 return None
             self._one_seat_each(table, account)
+            self._signed_in_if_rated(table, account)
             new_name = name if name is not None and table.status == "waiting" else table.names[seat]
             new_name = new_name if account is None else account.name
             token = new_token()
@@ -1088,7 +1111,8 @@ class TableManager:
                 new, _, _ = await self.create(
                     table.rules, list(zip(table.names, table.bots)), table.turn_seconds, table.grace_seconds,
                     table.hints, reserved=True, bot_pace=table.bot_pace, client=connection.client, host_seat=seat,
-                    accounts=table.accounts, visibility=table.visibility,  # a rematch of a private table is private
+                    rated=table.rated, accounts=dict(table.accounts),
+                    visibility=table.visibility,  # a rematch of a private table is private
                 )
                 await self._store(S.set_rematch, table.id, new.id)
                 table.rematch_id = new.id

@@ -39,7 +39,7 @@ BASELINES = {"passer"}  # registered for the benchmarks (a Wily team that never 
 
 __all__ = [
     "DEFAULT_BOT", "ENGINE_PREFIX", "STAND_IN", "EngineError", "HintAnswer", "bot_choices", "bot_spec_error",
-    "close_engines", "decide", "engine_spec", "hint_values", "is_heavy", "parse_engines",
+    "close_engines", "decide", "engine_spec", "hint_values", "is_heavy", "parse_engines", "rated_bot",
 ]
 
 HintAnswer = tuple[list[P.HintValue], int]  # every legal action's value, best first, and the best action
@@ -108,6 +108,19 @@ def bot_spec_error(spec: str, engines: Mapping[str, str] | Iterable[str] = ()) -
     except ValueError as error:  # UnknownBotError, and the bots' own refusals of a parameter's value
         return str(error)
     return None
+
+
+def rated_bot(spec: str) -> str | None:
+    """The spec a bot is rated under (``bot_ratings.json``): ``search:level=N`` (the level alone: a time limit or
+    another number of samples is another bot, not measured), ``rulebased``, ``random``; None for any other."""
+    try:
+        name, params = parse_bot_spec(spec)
+    except ValueError:
+        return None
+    if BOTS.get(name) is SearchBot and set(params) <= {"level"}:
+        level = params.get("level", 3)
+        return f"{name}:level={level}" if level in LEVELS else None
+    return name if name in BOTS and not params else None
 
 
 def is_heavy(spec: str) -> bool:

@@ -3,7 +3,8 @@ event loop never waits for the database; and the group commit of accepted action
 
 The database is the authority: the callers change memory only after a write here returned. A table is stored whole
 (its row, its seats and its first credentials in one transaction); a game's end adds to the players' statistics in the
-transaction of its last action, and so does its row of ``finished_games`` (its summary and score sheet, read by the
+transaction of its last action, and so do its ratings when it was rated (``rating_storage.py``) and its row of
+``finished_games`` (its summary and score sheet, read by the
 routes instead of replaying the game; its replay is stored there once built).
 """
 
@@ -24,6 +25,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ..core import GameRecord, RuleSet
 from .db import ActionRow, CredentialRow, FinishedGameRow, LeaseRow, SeatRow, StatRow, TableRow
+from .rating_storage import RatedGame, rate_game
 
 T = TypeVar("T")
 OVER = ("finished", "expired")  # the statuses of a table that will never move again
@@ -46,6 +48,7 @@ class Finish:
 
     results: list[tuple[str, str, float, int]]
     stored: str  # the finished_games summary (JSON: LiveTable.finished_json)
+    rated: RatedGame | None = None  # a rated game's seats and ranks: its accounts are rated (rating_storage.py)
 
 
 def now() -> datetime:
@@ -363,5 +366,7 @@ class ActionWriter:
                     db.execute(update(TableRow).where(TableRow.id == row["table_id"]).values(status="finished"))
                     db.execute(insert(FinishedGameRow), [{"table_id": row["table_id"], "summary": finish.stored}])
                     _add_results(db, finish)
+                    if finish.rated is not None:
+                        rate_game(db, row["table_id"], finish.rated)
 
 

@@ -26,9 +26,11 @@ from sqlalchemy.exc import IntegrityError
 from ..core import SPECTATOR, ActionError, RuleSet
 from ..core.state import TrickGameState
 from . import protocol as P
+from . import ratings as R
 from .connection import Connection
 from .credentials import watch_link
-from .players import STAND_IN
+from .players import STAND_IN, rated_bot
+from .rating_storage import RatedGame
 from .serialize import ViewFrames, dumps, view_to_json
 from .storage import ActionWriter, Finish
 from .visibility import Visibility
@@ -104,6 +106,7 @@ class LiveTable:
     _frames: ViewFrames | None = None  # the view payloads of ``state``
     stand_in: tuple[int, str] | None = None  # (seat, why) of the stand-in that took the decision leading to ``state``
     visibility: Visibility = "public"  # "private": never listed, seen only with a credential of it (visibility.py)
+    rated: bool = False  # created rated: its end rates its accounts (``ratings.py``)
 
     @property
     def seq(self) -> int:
@@ -224,6 +227,7 @@ class LiveTable:
             "scores": list(self.state.returns()) if self.state.is_terminal() else None,
             "winners": list(self.state.winners()) if self.state.is_terminal() else None,
             "hints": self.hints,
+            "rated": self.rated,
             "bot_pace": self.bot_pace,
             "turn_seconds": self.turn_seconds,
             "grace_seconds": self.grace_seconds,
@@ -296,13 +300,29 @@ class LiveTable:
 
     def _finish(self, final: TrickGameState) -> Finish:
         """What a game's end stores: the statistics of the seats a person played (bot seats' names count for nothing),
-        and the table's summary once finished."""
+        the table's summary once finished, and at a rated table its seats' ranks to rate."""
         winners, returns, game = final.winners(), final.returns(), self.rules.game.value
         return Finish([
             (self.names[seat], game, 1 / len(winners) if seat in winners else 0.0,
              int(returns[seat]) if game == "wizard" else 0)
             for seat in range(self.rules.players) if self.bots[seat] is None
-        ], dataclasses.replace(self, state=final, status="finished").finished_json())
+        ], dataclasses.replace(self, state=final, status="finished").finished_json(), self._rated_game(final))
+
+    def _rated_game(self, final: TrickGameState) -> RatedGame | None:
+        """The seats of a rated table's game at its end, ranked (``ratings.final_ranks``: a seat whose player is away
+        past the grace period comes last); None for a table not rated, or one whose seats are not as a rated game
+        needs now (``ratings.seats_problem``: a guest, one account in two seats, fewer than two accounts)."""
+        if not self.rated or R.seats_problem(self.bots, self.accounts) is not None:
+            return None
+        game = R.game_of(self.rules)
+        away = {seat for seat in self.away if self.bots[seat] is None}
+        ranks = R.final_ranks(game, final.teams, final.returns(), final.winners(), away)
+        entrants = []
+        for seat, spec in enumerate(self.bots):
+            bot = None if spec is None else rated_bot(spec)
+            entrants.append(R.Entrant(seat, self.accounts.get(seat) if spec is None else None, bot,
+                                      final.teams[seat], ranks[seat]))
+        return RatedGame(game, tuple(entrants))
 
     def finished_json(self) -> str:
         """What the read routes need of this finished table (``finished.FinishedTable``): its summary, as it is with

@@ -40,6 +40,8 @@ export function accountHead({ onAccount = () => {} } = {}) {
     // a disclosure (a button that shows a short list), not an ARIA menu: Tab moves through it as through the page
     const menu = h('div', { class: 'account-menu', id: 'account-menu', hidden: true },
       h('a', { href: '/#account', class: 'button', id: 'menu-account' }, t('account.your_account')),
+      h('a', { href: `/players/${encodeURIComponent(account.name)}`, class: 'button', id: 'menu-profile' },
+        t('profile.your_profile')),
       h('button', { type: 'button', id: 'menu-sign-out', onclick: async () => {
         try {
           await accounts.signOut();

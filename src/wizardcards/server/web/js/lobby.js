@@ -99,6 +99,7 @@ class Lobby {
         h('h1', {}, h('span', { class: 'brand-star', 'aria-hidden': 'true' }, '\u2605'), ' wizardcards'),
         h('div', { class: 'head-tools' }, el.account.element,
           h('div', { class: 'name-box' }, h('label', { for: 'your-name' }, t('lobby.your_name')), el.name),
+          h('a', { href: '/leaderboard', class: 'button small', id: 'to-leaderboard' }, t('profile.leaderboard')),
           languageSwitch())),
       // one grid: on a phone the tables to join come before the form, on a wide screen the form is the left column
       h('main', { id: 'main', class: 'lobby' }, el.error, el.created, el.invitations, el.mine, el.open, el.form, el.playing, el.finished));
@@ -129,6 +130,8 @@ class Lobby {
     el.pace = h('select', { id: 'bot-pace' }, PACES.map(([value, key]) => h('option', { value }, t(key))));
     el.hints = h('input', { type: 'checkbox', id: 'hints', checked: true });
     el.visibilityBox = this.buildVisibility();
+    // rated: the end of the game rates the signed-in players (standard presets only: the server says why not)
+    el.rated = h('input', { type: 'checkbox', id: 'rated' });
     el.formError = h('p', { class: 'error-line', role: 'alert', id: 'form-error' });
     el.createButton = h('button', { type: 'submit', class: 'primary big', id: 'btn-create' }, t('lobby.create'));
     const form = h('form', { class: 'card-panel create-form area-form', id: 'create-form', 'aria-labelledby': 'create-title',
@@ -145,7 +148,8 @@ class Lobby {
       h('div', { class: 'field grow' }, h('label', { for: 'turn-timer' }, t('lobby.turn_timer')), el.timer),
       h('div', { class: 'field grow' }, h('label', { for: 'bot-pace' }, t('lobby.bot_pace')), el.pace)),
     h('label', { class: 'check', for: 'hints' }, el.hints, ` ${t('lobby.hints_allowed')}`),
-    el.visibilityBox, el.formError, el.createButton);
+    el.visibilityBox, h('label', { class: 'check', for: 'rated' }, el.rated, ` ${t('lobby.rated')}`),
+    el.formError, el.createButton);
     queueMicrotask(() => this.onGame());
     return form;
   }
@@ -334,6 +338,7 @@ class Lobby {
     body.hints = this.el.hints.checked;
     const visibility = this.visibility();
     if (visibility) body.visibility = visibility;
+    if (this.el.rated.checked) body.rated = true;
     return body;
   }
 

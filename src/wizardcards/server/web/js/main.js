@@ -6,6 +6,8 @@
 //                            (POST /invites) and moves on to /play#token=<token>
 //   /play#watch=<token>      a table as a spectator (the table's public spectator token)
 //   /replay/{id}             a finished game, step by step with every hand (replay.js)
+//   /players/{name}          a player's profile: ratings and their chart, games, bid accuracy, head-to-head
+//   /leaderboard[?game=wily] a game's leaderboard and the bots' measured ratings (profile.js)
 //   any other address        no such page (the server answers 404 with this page): said, with the way to the lobby
 //
 // Tokens and invite codes travel in the URL's fragment only: a browser never sends the fragment to the server, nor to
@@ -20,6 +22,7 @@ import { fill, h } from './dom.js';
 import { loadCatalogs, t } from './i18n.js';
 import { startAccount } from './account.js';
 import { startLobby } from './lobby.js';
+import { startLeaderboard, startProfile } from './profile.js';
 import { startReplay } from './replay.js';
 import { startTable } from './table.js';
 
@@ -46,7 +49,7 @@ document.querySelector('.skip-link')?.addEventListener('click', (event) => {
 });
 
 // every screen's words come from the catalogs (i18n.js): loaded before any screen starts, so t() is synchronous
-await loadCatalogs(['app', 'table', 'account']);
+await loadCatalogs(['app', 'table', 'account', 'profile']);
 const skip = document.querySelector('.skip-link');
 if (skip) skip.textContent = t('page.skip');
 document.querySelector('#main.loading p')?.replaceChildren(t('page.loading'));
@@ -63,6 +66,10 @@ if (path === '/play') {
   if (fragment.get('invite')) startTable(app, '', { invite: fragment.get('invite') });
   else if (fragment.get('watch')) startTable(app, fragment.get('watch'), { watch: true });
   else startTable(app, fragment.get('token') || '');
+} else if (path.startsWith('/players/')) {
+  startProfile(app, decodeURIComponent(path.slice('/players/'.length)));
+} else if (path === '/leaderboard') {
+  startLeaderboard(app, query.get('game') || 'wizard');
 } else if (path.startsWith('/replay/')) {
   startReplay(app, decodeURIComponent(path.slice('/replay/'.length)));
 } else if (path === '/') {
