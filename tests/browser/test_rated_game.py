@@ -48,7 +48,15 @@ def test_four_signed_in_players_finish_a_rated_game_and_their_profiles_show_open
     links = [created.locator(f"input[aria-label='Invite link for {name}']").input_value() for name in NAMES[1:]]
     table_id = ann.evaluate(
         "() => Object.keys(localStorage).find(k => k.startsWith('wizardcards.created.')).split('.').pop()")
-    assert server.get(f"/tables/{table_id}")["rated"] is True
+
+    def hosts_view() -> dict[str, object]:
+        """The table as its host reads it: invite-only seats make it private, so a stranger gets 404."""
+        answer = ann.request.get(account_url(server, f"/tables/{table_id}"))
+        assert answer.status == 200, answer.text()
+        return answer.json()  # type: ignore[no-any-return]
+
+    assert hosts_view()["rated"] is True and hosts_view()["visibility"] == "private"
+    assert new_context().request.get(account_url(server, f"/tables/{table_id}")).status == 404
     ann.click("#btn-take-seat")
     for page, link in zip(pages[1:], links, strict=True):
         page.goto(link.replace("127.0.0.1", "localhost"))  # the session's cookie is the localhost one
@@ -56,7 +64,7 @@ def test_four_signed_in_players_finish_a_rated_game_and_their_profiles_show_open
         page.click("form.join-form button[type=submit]")
     for page in pages:
         page.wait_for_selector(".table-screen[data-status='playing']", timeout=30_000)
-    summary = server.get(f"/tables/{table_id}")
+    summary = hosts_view()
     assert summary["names"] == list(NAMES)
     assert [p["kind"] for p in summary["players"]] == ["player"] * 4
 
@@ -76,7 +84,7 @@ def test_four_signed_in_players_finish_a_rated_game_and_their_profiles_show_open
         expect(page.locator("#summary h2")).to_have_text("Game over")
 
     # the ranking written out from the finished table, and openskill's own numbers for it
-    final = server.get(f"/tables/{table_id}")
+    final = hosts_view()
     assert final["status"] == "finished" and final["rated"] is True
     ranks = competition_ranks(final["scores"])
     model = PlackettLuce()

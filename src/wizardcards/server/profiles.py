@@ -7,7 +7,7 @@ results (newest first, each with its replay), its bid accuracy over the Wizard g
 where its tricks equalled its bid, from ``finished_games``' score sheets), and the people and bots it met most, with
 how often it finished ahead. Only finished games are listed (a running game's players are nobody's business until
 it ends), and of those only the public ones, or the private ones the viewer held a seat at (issue 26 item 5:
-``game_tables.visibility``, where that column exists). A deleted account's seats show as "deleted player".
+``game_tables.visibility``). A deleted account's seats show as "deleted player".
 """
 
 from __future__ import annotations
@@ -32,11 +32,8 @@ HISTORY_POINTS = 200  # the newest rating changes a profile's chart shows, per g
 
 def _visible(viewer: str | None) -> Any:
     """The finished tables a viewer may see listed: public ones, and private ones the viewer held a seat at."""
-    visibility = getattr(TableRow, "visibility", None)
-    if visibility is None:  # no private tables on this server
-        return TableRow.status == "finished"
     mine = select(SeatRow.table_id).where(SeatRow.account_id == viewer) if viewer else None
-    public = visibility == "public"
+    public = TableRow.visibility == "public"
     return and_(TableRow.status == "finished", public if mine is None else or_(public, TableRow.id.in_(mine)))
 
 
