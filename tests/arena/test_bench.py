@@ -155,6 +155,19 @@ def test_workers_do_not_change_the_result() -> None:
     assert machine_free(run_bench(plan, workers=1)) == machine_free(run_bench(plan, workers=2))
 
 
+def test_on_ray_one_instance_plays_every_table_and_gives_the_local_result(monkeypatch: pytest.MonkeyPatch) -> None:
+    import ray  # in the test extra
+
+    starts: list[dict] = []
+    real_init = ray.init
+    monkeypatch.setattr(ray, "init", lambda **kwargs: starts.append(kwargs) or real_init(**kwargs))
+    plan = BenchPlan("rulebased", (3, 4), ("random", "rulebased"), 2)
+    remote = run_bench(plan, workers=2, backend="ray")
+    assert len(starts) == 1 and starts[0]["num_cpus"] == 2  # one instance for the four tables, not one each
+    assert not ray.is_initialized()  # and stopped at the end, since the bench started it
+    assert remote["backend"] == "ray" and machine_free(remote) == machine_free(run_bench(plan, workers=1))
+
+
 def test_a_forfeiting_engine_is_counted_and_its_stand_in_plays_as_documented() -> None:
     # docs/benchmark.md, "Forfeits": every decision of an engine that never starts is a forfeit, the rule-based
     # stand-in plays it with the agent's rng, so the row is rulebased's row with every decision counted as forfeit
