@@ -6,6 +6,7 @@
     wizard replay FILE [--lang en|de]
     wizard serve [--host H] [--port P] [--db URL]
     wizard arena --bots A,B,C,D ...
+    wizard bench AGENT [--sizes 3,4,5,6] [--opponents ...] [--deals K] [--out FILE]
     wizard engine [BOTSPEC]
 
 ``python -m wizardcards ...`` runs the same command (``__main__.py``): it needs no ``wizard`` script on the PATH, so
@@ -143,6 +144,13 @@ def build_parser() -> argparse.ArgumentParser:
     arena = commands.add_parser("arena", help="a tournament between bots: statistics, ratings, JSON and plot")
     arena_command.add_arguments(arena)
     arena.set_defaults(run=arena_command.run)
+
+    from .arena import bench_command
+
+    bench = commands.add_parser("bench", help="the Wizard benchmark: an agent against the reference bots on fixed "
+                                "duplicate deals (docs/benchmark.md)")
+    bench_command.add_arguments(bench)
+    bench.set_defaults(run=bench_command.run)
 
     play = commands.add_parser("play", help="play Wizard or Wily Wizards against bots in the terminal ([tui] extra)")
     play.add_argument("--game", choices=[g.value for g in Game], default=None)

@@ -31,7 +31,8 @@ from __future__ import annotations
 
 import hashlib
 import random
-from dataclasses import dataclass, replace
+import time
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..core import Game, RuleSet, State, WilyState, WizardState, new_game
@@ -124,6 +125,12 @@ class GameResult:
     # per entry: decisions an engine forfeited (the rule-based stand-in played them), and its first error
     forfeits: tuple[int, ...] = ()
     engine_errors: tuple[str, ...] = ()
+    # per entry: decisions it made and the wall-clock seconds its bot took over them (sum and longest); the only
+    # figures of a result that depend on the machine, so they take no part in comparing results (the same seed
+    # gives equal results on any machine and with any number of workers)
+    moves: tuple[int, ...] = ()
+    think_seconds: tuple[float, ...] = field(default=(), compare=False)
+    think_max: tuple[float, ...] = field(default=(), compare=False)
 
 
 def play_game(config: TournamentConfig, game_index: int) -> GameResult:
@@ -141,17 +148,24 @@ def play_game(config: TournamentConfig, game_index: int) -> GameResult:
     rngs = [random.Random(derive_seed(config.seed, "bot", game_index, entry)) for entry in entries]
     decisions = 0
     forfeits, errors = [0] * n, [""] * n  # per seat
+    moves, think, longest = [0] * n, [0.0] * n, [0.0] * n  # per seat
+    clock = time.perf_counter
     stand_in = RuleBasedBot()
     try:
         while not state.is_terminal():
             seat = state.current_player()
             view = state.view(seat)
+            started = clock()
             try:
                 action = bots[seat].act(view, rngs[seat])
             except EngineError as error:  # an outside engine that broke the protocol: the stand-in plays for it
                 forfeits[seat] += 1
                 errors[seat] = errors[seat] or str(error)
                 action = stand_in.act(view, rngs[seat])
+            took = clock() - started  # a forfeit's time is the engine's failure and the stand-in's move
+            moves[seat] += 1
+            think[seat] += took
+            longest[seat] = max(longest[seat], took)
             state.apply(action)
             decisions += 1
             if decisions > MAX_DECISIONS:
@@ -168,8 +182,10 @@ def play_game(config: TournamentConfig, game_index: int) -> GameResult:
         save_record_forms(state.record([labels[entry] for entry in entries]),
                           Path(config.records) / f"game-{game_index:05d}")
     result = summarise(state, game_index, deal, entries, decisions)
-    return replace(result, forfeits=tuple(forfeits[s] for s in result.seat_of),
-                   engine_errors=tuple(errors[s] for s in result.seat_of))
+    per_entry = result.seat_of
+    return replace(result, forfeits=tuple(forfeits[s] for s in per_entry),
+                   engine_errors=tuple(errors[s] for s in per_entry), moves=tuple(moves[s] for s in per_entry),
+                   think_seconds=tuple(think[s] for s in per_entry), think_max=tuple(longest[s] for s in per_entry))
 
 
 def summarise(state: State, game_index: int, deal: int, entries: tuple[int, ...], decisions: int) -> GameResult:
