@@ -474,3 +474,50 @@ def test_a_played_form_is_not_a_card_of_a_hand() -> None:
         cards_from_text("Jug>h 2c")
     assert card_to_text(card_from_text("shp>jes")) == "Shp>Jes"
     assert card_from_text("dragon") == DRAGON
+
+
+# --- positions and their notation -----------------------------------------------------------------------------
+
+
+def test_positions_of_random_special_games_read_back_and_play_on() -> None:
+    """position_of -> notation -> from_position gives the same position, phase, turn and legal actions, in every
+    phase of the special cards (the Werewolf's trump, the Cloud's change, the Juggler's pass) among them."""
+    import random
+
+    from wizardcards.core import from_position, position_from_text, position_of, position_to_text
+    from wizardcards.core.position import same_position
+
+    phases = set()
+    for seed in range(160):
+        rules = (find_rules("anniversary-2021", 3 + seed % 4) if seed % 2 else
+                 RuleSet(players=3 + seed % 4, special_cards=("werewolf", "juggler", "cloud", "bomb"),
+                         schedule="quick"))
+        state = new_game(rules, seed)
+        rng = random.Random(seed)
+        stop = rng.randrange(20, 400)
+        while not state.is_terminal() and len(state.history) < stop:
+            state.apply(rng.choice(state.legal_actions()))
+        if state.is_terminal():
+            continue
+        text = position_to_text(position_of(state))
+        built = from_position(position_from_text(text), seed=1)
+        assert same_position(position_of(built), position_of(state)), text
+        assert (built.phase, built.current_player()) == (state.phase, state.current_player()), text
+        assert sorted(built.legal_actions()) == sorted(state.legal_actions()), text
+        phases.add(state.phase)
+    assert {Phase.WEREWOLF, Phase.CLOUD, Phase.JUGGLE, Phase.PLAY, Phase.BID} <= phases
+
+
+def test_notation_of_a_werewolf_swap_a_bombed_trick_a_cloud_and_a_pass() -> None:
+    from wizardcards.core import position_from_text, start_game
+
+    text = ("wizard/3:special_cards=bomb+werewolf+juggler+cloud r3 d2 t:Ah/Wwf0>- h:Ah.2c/Bmb.Kd/Qd.3c "
+            "b:1.0.1 p:Jug>c.4c.5c s:0.0.0 g:- c:-")
+    position = position_from_text(text)
+    assert position.werewolf == 0 and position.trump_card == card_from_text("Ah") and position.trump_suit == -1
+    state = start_game(position, seed=3)
+    assert state.phase is Phase.JUGGLE and state.current == 0  # the Juggler (a Club, 7-8) won: seat 0 gives first
+    with pytest.raises(Exception, match="the holder swaps them"):
+        start_game(text.replace("t:Ah/Wwf0>-", "t:Ah").replace("h:Ah.2c", "h:Wwf.2c"))
+    with pytest.raises(Exception, match="CARD/WwfSEAT>SUIT"):
+        position_from_text(text.replace("Wwf0", "Wolf0"))
