@@ -141,16 +141,21 @@ def _fill(position: Position, me: int, rng: random.Random) -> Position:
     played = [0] * n
     voids = [0] * n
     lead_rule = rules.lead_rule
-    if rules.special_cards and UNKNOWN in position.given:
-        raise PositionError("a view of the Juggler's pass with hidden gifts cannot be set up yet (issue 29)")
-    for seated in seats:
+    # The Juggler's pass (special cards): one card each to the left, after the trick that held the Juggler. Every
+    # void shown still constrains the cards dealt here (a card received is placed apart), and a hidden gift must fit
+    # its giver's voids shown before the pass.
+    juggler = bool(rules.special_cards) and bool(position.given)
+    passed_count = 1 if juggler else CARDS_PASSED
+    after_pass = 0  # the first trick played after the cards changed hands (Wily Wizards: the first)
+    voids_before = [0] * n
+    for number, seated in enumerate(seats):
         led = -1
         for k, (who, card) in enumerate(seated):
             played[who] += 1
             voids[who] |= void_shown(led, played_card(card))
             led = next_led_special(led, card, k, lead_rule)
-        if rules.special_cards and holds_juggler([card for _, card in seated]) and position.given:
-            voids = [0] * n  # after the Juggler's pass a seat may hold a suit it had shown it lacked
+        if juggler and holds_juggler([card for _, card in seated]):
+            after_pass, voids_before = number + 1, voids.copy()
     seen = 0
     for hand in position.hands:
         if hand != UNKNOWN:
@@ -158,22 +163,28 @@ def _fill(position: Position, me: int, rng: random.Random) -> Position:
     for cards in position.tricks:
         for card in cards:
             seen |= 1 << played_card(card)
-    if position.trump_card >= 0:
+    if position.trump_card >= 0 and position.werewolf < 0:
         seen |= 1 << position.trump_card
+    known_turned = 0
     if position.werewolf >= 0:
-        seen |= 1 << WEREWOLF  # out of play, the trump card; the card turned up went to its holder
-        if position.hands[position.werewolf] == UNKNOWN and not any(
-                position.trump_card in [played_card(c) for c in t] for t in position.tricks):
-            known_turned = 1 << position.trump_card
-        else:
-            known_turned = 0
-    else:
-        known_turned = 0
+        # The Werewolf is out of play, the trump card; the card turned up went to its holder, where it stays unless
+        # it was played or passed on (Wizards and Jesters by count: any free one of its kind stands for it).
+        seen |= 1 << WEREWOLF
+        turned = position.trump_card
+        known = seen | sum(g for g in position.given if g != UNKNOWN)
+        if FIRST_WIZARD <= turned < DRAGON:
+            kind = WIZARDS if turned < FIRST_JESTER else JESTERS
+            free = kind & ~known
+            turned = (free & -free).bit_length() - 1 if free else -1
+        if turned >= 0 and not known >> turned & 1 and position.hands[position.werewolf] == UNKNOWN:
+            known_turned = 1 << turned
+            seen |= known_turned
     given = list(position.given) if position.given else [0] * n
-    receivers = None if wizard else receivers_of(rules.mode, rules.passing, n)
+    receivers = receivers_of(rules.mode, rules.passing, n) if not wizard else (
+        [(s + 1) % n for s in range(n)] if juggler else None)
     # The cards change hands once every seat has given (a hidden gift counts as given).
     exchanged = receivers is not None and bool(position.given) and all(
-        g == UNKNOWN or g.bit_count() == CARDS_PASSED for g in given)
+        g == UNKNOWN or g.bit_count() == passed_count for g in given)
     if not exchanged:
         for gift in given:
             if gift != UNKNOWN:
@@ -186,13 +197,18 @@ def _fill(position: Position, me: int, rng: random.Random) -> Position:
     if not exchanged:
         for giver, gift in enumerate(gifts):
             if gift == UNKNOWN:
-                gifts[giver] = sum(1 << pool.pop() for _ in range(CARDS_PASSED))
+                fits = [c for c in pool if c >= FIRST_WIZARD or not voids[giver] >> (c // RANKS) & 1]
+                if len(fits) < passed_count:
+                    raise PositionError("the hidden hands cannot complete the passing")
+                chosen = fits[-passed_count:]
+                pool = [c for c in pool if c not in chosen]
+                gifts[giver] = sum(1 << c for c in chosen)
     room = []
     for who in range(n):
         if hands[who] != UNKNOWN:
             room.append(0)
             continue
-        out = CARDS_PASSED if not exchanged and gifts[who] else 0
+        out = passed_count if not exchanged and gifts[who] else 0
         room.append(size - played[who] - out)
     filled = [0 if h == UNKNOWN else h for h in hands]
     if known_turned:  # every player saw the Werewolf's holder take the card turned up
@@ -221,12 +237,14 @@ def _fill(position: Position, me: int, rng: random.Random) -> Position:
         for giver, gift in enumerate(gifts):
             if gift == UNKNOWN:
                 to = receivers[giver]  # the gift is among what the receiver holds or has played since
-                had = filled[to] | sum(1 << card for seated in seats for who, card in seated if who == to)
-                mine = [c for c in range(DECK_SIZE) if had >> c & 1 and not any(g != UNKNOWN and g >> c & 1
-                                                                                  for g in gifts)]
-                if len(mine) < CARDS_PASSED:
+                had = filled[to] | sum(1 << played_card(card) for seated in seats[after_pass:]
+                                       for who, card in seated if who == to)
+                lacked = voids_before[giver]
+                mine = [c for c in rules.deck if had >> c & 1 and not any(g != UNKNOWN and g >> c & 1 for g in gifts)
+                        and (c >= FIRST_WIZARD or not lacked >> (c // RANKS) & 1)]
+                if len(mine) < passed_count:
                     raise PositionError("the hidden hands cannot complete the passing")
-                gifts[giver] = sum(1 << c for c in rng.sample(mine, CARDS_PASSED))
+                gifts[giver] = sum(1 << c for c in rng.sample(mine, passed_count))
     # A hidden bid (hidden_bids, where any bid is allowed) changes nothing the observer's view holds: say 0.
     bids = tuple(0 if b == UNKNOWN else b for b in position.bids)
     return replace(position, hands=tuple(filled), given=tuple(gifts) if position.given else (), bids=bids)
@@ -302,7 +320,7 @@ def position_of_view(view: View) -> Position:
     if rules.game is Game.WIZARD:
         left = (view.dealer + 1) % n
         order = [(left + k) % n for k in range(n)]
-        if view.phase is Phase.CHOOSE_TRUMP:
+        if view.phase in (Phase.CHOOSE_TRUMP, Phase.WEREWOLF):
             have_bid: set[int] = set()
         elif view.phase is Phase.BID:
             have_bid = set(order[: order.index(view.current_player)])
@@ -315,6 +333,8 @@ def position_of_view(view: View) -> Position:
             last = view.sheet[-1]
             assert not isinstance(last, WilyHandResult)
             scores = tuple(t - p for t, p in zip(last.totals, last.points))
+        if rules.special_cards:
+            return _special_position_of_view(view, replace(base, scores=scores), bids)
         return replace(
             base,
             trump_card=view.trump_card if rules.trump_card_shown else -1,
@@ -348,6 +368,35 @@ def position_of_view(view: View) -> Position:
         auction=tuple(call for _, call in view.auction),
         given=given,
         letters=tuple(letters),
+    )
+
+
+def _special_position_of_view(view: View, base: Position, bids: tuple[int | None, ...]) -> Position:
+    """``position_of_view`` with the special cards: the Werewolf's swap, the bids as made (less the Cloud's public
+    change), and the Juggler's pass as the seat knows it: its own card and the one it received, ``UNKNOWN`` for
+    every other seat that has given."""
+    n, seat = view.players, view.seat
+    changes = view.bid_changes or (0,) * n
+    made = tuple(b if b is None or b == UNKNOWN else b - c for b, c in zip(bids, changes))
+    given: tuple[CardSet, ...] = ()
+    if view.phase is Phase.JUGGLE:  # from the next leader on, one card each: those before the turn gave
+        done = {(view.trick_leader + k) % n for k in range((view.current_player - view.trick_leader) % n)}
+        gifts = [UNKNOWN if s in done else 0 for s in range(n)]
+        gifts[seat] = view.given
+        given = tuple(gifts)
+    elif view.given:  # the pass is over: every seat gave, the seat on the right gave this seat its card
+        gifts = [UNKNOWN] * n
+        gifts[seat] = view.given
+        gifts[(seat - 1) % n] = view.received
+        given = tuple(gifts)
+    return replace(
+        base,
+        trump_card=view.turned_up if view.werewolf >= 0 else view.trump_card,
+        trump_suit=None if view.phase in (Phase.CHOOSE_TRUMP, Phase.WEREWOLF) else view.trump_suit,
+        bids=made if any(b is not None for b in made) else (),
+        given=given,
+        werewolf=view.werewolf,
+        cloud=sum(changes),
     )
 
 
