@@ -25,6 +25,8 @@ COMPILED = [
     "src/wizardcards/core/state.py",
     "src/wizardcards/core/wizard.py",
     "src/wizardcards/core/wily.py",
+    "src/wizardcards/core/special_tricks.py",
+    "src/wizardcards/core/special_wizard.py",  # subclasses WizardState: compiled with it, as mypyc requires
     "src/wizardcards/bots/rollout.py",
     "src/wizardcards/bots/determinize.py",
     "src/wizardcards/bots/endgame.py",

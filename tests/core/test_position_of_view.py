@@ -24,7 +24,7 @@ from wizardcards.core import (
 from wizardcards.core.cards import FIRST_JESTER, FIRST_WIZARD, JESTERS, WIZARDS
 from wizardcards.core.rules import RuleSet
 
-NOT_IN_A_POSITION = ("sheet", "last_trick", "scorekeeper", "winners")
+NOT_IN_A_POSITION = ("sheet", "last_trick", "scorekeeper", "winners", "sheet_bid_changes")
 """Earlier hands' score sheet, the previous hand's last trick, the first draw: a position holds the hand in play."""
 
 
@@ -35,12 +35,13 @@ def decided_by(view: View) -> dict[str, Any]:
         return mask & ~(WIZARDS | JESTERS), (mask & WIZARDS).bit_count(), (mask & JESTERS).bit_count()
 
     def card(c: int) -> int:
-        return c if c < FIRST_WIZARD else FIRST_WIZARD if c < FIRST_JESTER else FIRST_JESTER
+        return c if c < FIRST_WIZARD or c >= 60 else FIRST_WIZARD if c < FIRST_JESTER else FIRST_JESTER
 
     out = {f.name: getattr(view, f.name) for f in fields(view) if f.name not in NOT_IN_A_POSITION}
     for name in ("hand", "played", "given", "received"):
         out[name] = cards(out[name])
     out["trump_card"] = card(view.trump_card) if view.trump_card >= 0 else -1
+    out["turned_up"] = card(view.turned_up) if view.turned_up >= 0 else -1
     out["played_by"] = tuple(cards(m) for m in view.played_by)
     out["trick"] = tuple(map(card, view.trick))
     out["round_tricks"] = tuple((lead, tuple(map(card, cs)), won) for lead, cs, won in view.round_tricks)
@@ -58,6 +59,9 @@ RULES = [
     find_rules("wily-two-teams", players=6),
     find_rules("wily-no-partners", players=3),
     find_rules("wily-no-passing", players=4),
+    find_rules("anniversary-2021", players=3),
+    RuleSet(players=4, schedule="quick", special_cards=("werewolf", "juggler", "cloud", "bomb")),  # type: ignore[arg-type]
+    RuleSet(players=5, special_cards=("juggler", "shapeshifter"), hidden_bids=True),  # type: ignore[arg-type]
 ]
 
 

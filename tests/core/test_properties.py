@@ -335,6 +335,9 @@ def test_a_view_has_only_the_known_fields() -> None:
         "trump_card", "trump_suit", "led", "trick_leader", "trick", "round_tricks", "played", "tricks_won",
         "legal_actions", "bids", "scores", "sheet", "teams", "auction", "high_bidder", "high_bid", "contract",
         "letters", "given", "received", "winners", "last_trick", "played_by", "voids", "scorekeeper",
+        # the special cards (tests/core/test_special_cards.py checks them): turned_up is the card every player saw
+        # turned up before the Werewolf's swap, public whoever holds it now
+        "werewolf", "turned_up", "bid_changes", "sheet_bid_changes",
     }  # fmt: skip
 
 

@@ -56,6 +56,9 @@ The bot chooses only among ``view.legal_actions``: handed a subset of them (a re
 the call chosen is not offered, else the lowest bid offered; in the passing, the lowest-valued card offered when
 the card chosen is not).
 
+With special cards (``special_cards``) the Wizard decisions are those of ``special_heuristics.py``: the same
+heuristic over the bigger deck, and a rule for the Werewolf's trump, the Cloud's change and the Juggler's pass.
+
 The bot is deterministic: the ``rng`` it is given is not used.
 """
 
@@ -71,6 +74,7 @@ from ..core.cards import DECK_SIZE, FIRST_JESTER, FIRST_WIZARD, RANKS, SUIT_MASK
 from ..core.rules import Game
 from ..core.state import Phase
 from ..core.tricks import trick_winner
+from . import special_heuristics
 from .base import register_bot
 
 OTHERS = DECK_SIZE - 1
@@ -151,6 +155,8 @@ class RuleBasedBot:
             raise ValueError(f"seat {view.seat} is not on turn: no legal action to choose")
         if view.game is Game.WILY:
             return self._act_wily(view)
+        if view.rules.special_cards:
+            return special_heuristics.act(view)
         phase = view.phase
         if phase is Phase.CHOOSE_TRUMP:
             suits = suits_offered(view)

@@ -8,6 +8,16 @@ The deck has 60 cards with ids 0..59::
     52..55                     the four Wizards
     56..59                     the four Jesters
 
+With the special cards of the anniversary editions (RULES.md, "Special cards") the ids go on::
+
+    60..66                     Dragon, Fairy, Bomb, Werewolf, Juggler, Cloud, Shapeshifter (one of each)
+    67..70                     a Juggler as played, naming Clubs, Diamonds, Hearts, Spades
+    71..74                     a Cloud as played, naming Clubs, Diamonds, Hearts, Spades
+    75, 76                     a Shapeshifter as played, as a Wizard, as a Jester
+
+A hand, the deck and the trump card hold only ids 0..66; ids 67..76 stand only in tricks, where a played card
+carries what its player chose (``played_card`` gives the card itself back).
+
 Suits are numbered 0 Clubs, 1 Diamonds, 2 Hearts, 3 Spades; ranks 0..12 run from the lowest card (2) to the
 highest (Ace). Within a suit a higher id is a higher card, so "the highest trump" is the largest id.
 
@@ -83,6 +93,54 @@ JESTERS: Final[CardSet] = 0xF << FIRST_JESTER
 SPECIALS: Final[CardSet] = WIZARDS | JESTERS
 FULL_DECK: Final[CardSet] = (1 << DECK_SIZE) - 1
 
+# The special cards of the anniversary editions (RULES.md, "Special cards"): one card each, ids after the 60.
+DRAGON: Final = 60
+FAIRY: Final = 61
+BOMB: Final = 62
+WEREWOLF: Final = 63
+JUGGLER: Final = 64
+CLOUD: Final = 65
+SHAPESHIFTER: Final = 66
+SPECIAL_CARD_NAMES: Final[tuple[str, ...]] = (
+    "dragon", "fairy", "bomb", "werewolf", "juggler", "cloud", "shapeshifter",
+)
+"""The option names of the special cards, in id order (``DRAGON + index``)."""
+ANNIVERSARY: Final[CardSet] = 0x7F << DRAGON
+ALWAYS_PLAYABLE: Final[CardSet] = WIZARDS | JESTERS | ANNIVERSARY
+# Played forms: what a trick holds for a card whose player chose something.
+JUGGLER_AS: Final = 67  # + suit
+CLOUD_AS: Final = 71  # + suit
+SHAPESHIFTER_AS_WIZARD: Final = 75
+SHAPESHIFTER_AS_JESTER: Final = 76
+CARD_IDS: Final = 77
+_SPECIAL_LABELS: Final[tuple[str, ...]] = ("Drg", "Fai", "Bmb", "Wwf", "Jug", "Cld", "Shp")
+_SPECIAL_WORDS = {
+    **{label.lower(): DRAGON + i for i, label in enumerate(_SPECIAL_LABELS)},
+    **{name: DRAGON + i for i, name in enumerate(SPECIAL_CARD_NAMES)},
+}
+
+
+def special_card_of(name: str) -> int:
+    """The id of a special card from its option name (``"dragon"`` ... ``"shapeshifter"``)."""
+    return DRAGON + SPECIAL_CARD_NAMES.index(name)
+
+
+def played_card(card: int) -> int:
+    """The card a trick entry is: a played form (67..76) gives its Juggler, Cloud or Shapeshifter, any other id
+    itself."""
+    if card < JUGGLER_AS:
+        return card
+    if card < CLOUD_AS:
+        return JUGGLER
+    return CLOUD if card < SHAPESHIFTER_AS_WIZARD else SHAPESHIFTER
+
+
+def named_suit(card: int) -> int:
+    """The suit a played Juggler or Cloud names; -1 for any other id."""
+    if JUGGLER_AS <= card < SHAPESHIFTER_AS_WIZARD:
+        return (card - JUGGLER_AS) % 4
+    return -1
+
 _RANK_LABELS = {
     RankStyle.TWO_TO_ACE: ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"),
     # as seeds/wizard-extended-suits.txt writes them
@@ -156,8 +214,10 @@ def count(cards: CardSet) -> int:
 
 
 def card_to_text(card: int, style: RankStyle = RankStyle.TWO_TO_ACE) -> str:
-    if not 0 <= card < DECK_SIZE:
-        raise ValueError(f"no card has id {card}: ids run 0..59")
+    if not 0 <= card < CARD_IDS:
+        raise ValueError(f"no card has id {card}: ids run 0..{CARD_IDS - 1}")
+    if card >= DRAGON:
+        return _special_text(card)
     if card >= FIRST_JESTER:
         return "Jes"
     if card >= FIRST_WIZARD:
@@ -165,10 +225,38 @@ def card_to_text(card: int, style: RankStyle = RankStyle.TWO_TO_ACE) -> str:
     return _RANK_LABELS[RankStyle(style)][card % RANKS] + "cdhs"[card // RANKS]
 
 
+def _special_text(card: int) -> str:
+    if card < JUGGLER_AS:
+        return _SPECIAL_LABELS[card - DRAGON]
+    if card < SHAPESHIFTER_AS_WIZARD:
+        return ("Jug>" if card < CLOUD_AS else "Cld>") + "cdhs"[(card - JUGGLER_AS) % 4]
+    return "Shp>Wiz" if card == SHAPESHIFTER_AS_WIZARD else "Shp>Jes"
+
+
+def _parse_special(low: str) -> int:
+    """The id of a special card's text (lower case), a played form included; -1 when it is none."""
+    card, arrow, choice = low.partition(">")
+    base = _SPECIAL_WORDS.get(card, -1)
+    if base < 0 or not arrow:
+        return base
+    if base in (JUGGLER, CLOUD) and choice in _SUIT_WORDS:
+        return (JUGGLER_AS if base == JUGGLER else CLOUD_AS) + _SUIT_WORDS[choice]
+    if base == SHAPESHIFTER and choice in _WIZARD_WORDS | _JESTER_WORDS:
+        return SHAPESHIFTER_AS_WIZARD if choice in _WIZARD_WORDS else SHAPESHIFTER_AS_JESTER
+    raise ValueError(f"not a card: {low!r}: a Juggler or Cloud names a suit (Jug>h), a Shapeshifter Wiz or Jes")
+
+
+_SUIT_WORDS = {**{"cdhs"[s]: s for s in range(4)}, **{n: s for s, n in enumerate(("clubs", "diamonds", "hearts",
+                                                                                   "spades"))}}
+
+
 def _parse_kind(text: str, style: RankStyle) -> tuple[str, int]:
-    """('suited', id) or ('wizard', -1) or ('jester', -1) for one card's text."""
+    """('suited', id) or ('wizard', -1) or ('jester', -1) for one card's text; ('special', id) for a special card."""
     word = text.strip()
     low = word.lower()
+    special = _parse_special(low)
+    if special >= 0:
+        return "special", special
     if low in _WIZARD_WORDS:
         return "wizard", -1
     if low in _JESTER_WORDS:
@@ -218,6 +306,9 @@ def cards_from_text(text: str, style: RankStyle = RankStyle.TWO_TO_ACE) -> CardS
             if next_jester >= DECK_SIZE:
                 raise ValueError(f"more than four Jesters in {text!r}")
             card, next_jester = next_jester, next_jester + 1
+        elif card >= JUGGLER_AS:
+            raise ValueError(f"{word!r} is a card as played, not a card of a hand: write "
+                             f"{_special_text(played_card(card))}")
         elif mask >> card & 1:
             raise ValueError(f"{word!r} appears twice in {text!r}")
         mask |= 1 << card

@@ -20,12 +20,15 @@ _ORDERED_DECK: Final[tuple[int, ...]] = tuple(range(DECK_SIZE))
 class DealSource:
     """Shuffled decks for deal 0, 1, 2, ... of one game, generated in order from the game's seed and remembered."""
 
-    __slots__ = ("_rng", "_decks", "_seed")
+    __slots__ = ("_rng", "_decks", "_seed", "_cards")
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, cards: tuple[int, ...] = _ORDERED_DECK) -> None:
+        """``cards``: the deck in id order (``RuleSet.deck``: the 60, then any special cards). The 60 alone shuffle
+        exactly as before the special cards existed."""
         self._seed = seed
         self._rng = random.Random(seed)
         self._decks: list[tuple[int, ...]] = []
+        self._cards = cards
 
     def random_suit(self, index: int) -> int:
         """A suit for deal ``index`` (the ``wizard_turned="random_suit"`` mode), from a stream of its own, so that the
@@ -37,22 +40,23 @@ class DealSource:
         in a fixed order. A game always asks for the same ``needed`` at the same index, so decks are reproducible."""
         decks = self._decks
         while len(decks) <= index:
-            decks.append(tuple(self._shuffled(needed)))
+            decks.append(tuple(self._shuffled(needed, self._cards)))
         return decks[index]
 
-    def _shuffled(self, needed: int) -> list[int]:
-        """The 60 cards, the first ``needed`` of them a uniformly random sequence.
+    def _shuffled(self, needed: int, cards: tuple[int, ...] = _ORDERED_DECK) -> list[int]:
+        """The deck's cards (the 60 unless told), the first ``needed`` of them a uniformly random sequence.
 
         Fisher-Yates, stopped once those cards are drawn: cards nobody will see need no shuffling, and a 4-player
         round deals 33 cards on average. One random() (53 bits) gives three positions: each step uses the fraction
         left by the last, which keeps more than 40 bits for the third, so the bias is below 2**-34."""
-        deck = list(_ORDERED_DECK)
+        deck = list(cards)
+        size = len(deck)
         rnd = self._rng.random
         fraction = 0.0
-        for i in range(min(needed, DECK_SIZE - 1)):
+        for i in range(min(needed, size - 1)):
             if i % 3 == 0:
                 fraction = rnd()
-            fraction *= DECK_SIZE - i
+            fraction *= size - i
             step = int(fraction)
             fraction -= step
             j = i + step
@@ -63,7 +67,8 @@ class DealSource:
 
     def draw_first_dealer(self, players: int) -> tuple[int, tuple[tuple[int, ...], ...]]:
         """RULES.md "Dealer": each contender draws a card; highest deals (Wizards high, Jesters low, suits do not
-        break ties); tied players draw again. Drawn before any deal, from the same stream. Returns the dealer and
+        break ties); tied players draw again. Drawn before any deal, from the same stream, always from the 60 cards
+        (docs/rules.md: the special cards are set aside for the draw). Returns the dealer and
         each draw (a card per seat, -1 for a seat not drawing)."""
         contenders = list(range(players))
         draws = []

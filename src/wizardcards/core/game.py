@@ -9,6 +9,7 @@ from .notation import NotationError, position_from_text, start_game
 from .position import PositionError
 from .record import GameRecord, RecordError
 from .rules import Game, RuleSet, find_rules
+from .special_wizard import SpecialWizardState
 from .state import TrickGameState
 from .wily import WilyState
 from .wizard import WizardState
@@ -25,6 +26,8 @@ def new_game(rules: RuleSet | str | None = None, seed: int | None = None) -> Tri
         rules = find_rules(rules)
     if rules.game is Game.WILY:
         return WilyState(rules, seed)
+    if rules.special_cards:
+        return SpecialWizardState(rules, seed)
     return WizardState(rules, seed)
 
 

@@ -45,11 +45,19 @@ _PHASE_WORDS = {
     Phase.AUCTION: "auction",
     Phase.NAME_TRUMP: "naming trump",
     Phase.PASS_CARDS: "passing",
+    Phase.WEREWOLF: "the Werewolf's trump",
+    Phase.CLOUD: "the Cloud's change",
+    Phase.JUGGLE: "the Juggler's pass",
 }
+# Decisions taken right after a trick (the special cards): written on that trick's line.
+_AFTER_TRICK = (Phase.CLOUD, Phase.JUGGLE)
 
 
 def _location(state: TrickGameState) -> tuple[int, int]:
-    """(round or hand from 1, trick from 1; 0 before play) of the next move."""
+    """(round or hand from 1, trick from 1; 0 before play) of the next move. The Cloud's change and the Juggler's
+    pass belong to the trick just played."""
+    if state.phase in _AFTER_TRICK:
+        return state.round_index + 1, len(state.round_tricks)
     trick = len(state.round_tricks) + 1 if state.phase is Phase.PLAY else 0
     return state.round_index + 1, trick
 
@@ -88,6 +96,7 @@ def game_to_text(record: GameRecord) -> str:
     replayed."""
     state = first_state(record)
     style = record.rules.rank_style
+    specials = bool(record.rules.special_cards)
     lines: list[str] = []
     location: tuple[int, int] | None = None
     for number, action in enumerate(record.actions):
@@ -96,7 +105,7 @@ def game_to_text(record: GameRecord) -> str:
             lines.append(_marker(here))
             location = here
         try:
-            text = action_to_text(action, style)
+            text = action_to_text(action, style, specials)
             state.apply(action)
         except ActionError as error:
             raise RecordError(f"decision {number} ({action}) cannot be replayed ({_where(state)}): {error}") from None
@@ -120,7 +129,8 @@ _TOKEN = re.compile(
     re.DOTALL,
 )
 _MARKER = re.compile(r"(\d+)\.(\d*)")
-_TWO_WORDS = {"bid", "trump", "no"}  # the first word of a move written in two: bid 3, trump h, no trump
+_TWO_WORDS = {"bid", "trump", "no", "cloud"}  # the first word of a move written in two: bid 3, trump h, no trump,
+# cloud +1
 
 
 def game_from_text(text: str) -> GameRecord:
@@ -152,6 +162,7 @@ def game_from_text(text: str) -> GameRecord:
     except RecordError as error:
         raise RecordError(f"tag Start: {error}") from None
     style = record.rules.rank_style
+    specials = bool(record.rules.special_cards)
     marker: tuple[int, int] | None = None
     index = 0
     while index < len(words):
@@ -179,7 +190,7 @@ def game_from_text(text: str) -> GameRecord:
             raise RecordError(f"line {line} ({where}): {word!r} belongs after the marker {_marker(_location(state))}"
                               + (f", not {_marker(marker)}" if marker else ""))
         try:
-            action = action_from_text(word, style)
+            action = action_from_text(word, style, specials)
         except ActionError as error:
             raise RecordError(f"line {line} ({where}): {error}") from None
         try:

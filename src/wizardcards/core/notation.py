@@ -19,7 +19,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import FIRST_JESTER, FIRST_WIZARD, JESTERS, WIZARDS, Suit, card_from_text, card_to_text
+from .cards import (
+    CARD_IDS,
+    DRAGON,
+    FIRST_JESTER,
+    FIRST_WIZARD,
+    JESTERS,
+    WIZARDS,
+    Suit,
+    card_from_text,
+    card_to_text,
+    played_card,
+)
 from .position import UNKNOWN, Position, from_position
 from .rules import Game, ImpossibleRulesError, RuleSet
 from .state import TrickGameState
@@ -31,6 +42,8 @@ class NotationError(ValueError):
 
 
 _SUITS = {suit.letter: int(suit) for suit in Suit}
+# special cards turned up over which the dealer chooses trump, a suit or none (written CARD>SUIT, CARD>-, CARD>?)
+_CHOOSING = frozenset({DRAGON, DRAGON + 3, DRAGON + 4, DRAGON + 5, DRAGON + 6})
 
 
 def position_to_text(position: Position) -> str:
@@ -41,7 +54,7 @@ def position_to_text(position: Position) -> str:
     def cards(mask: int) -> str:
         if mask == UNKNOWN:
             return "?"
-        return ".".join(card_to_text(c, style) for c in range(60) if mask >> c & 1) or "-"
+        return ".".join(card_to_text(c, style) for c in range(CARD_IDS) if mask >> c & 1) or "-"
 
     def seq(values: tuple[int, ...]) -> str:
         return ".".join(card_to_text(c, style) for c in values) or "-"
@@ -57,6 +70,9 @@ def position_to_text(position: Position) -> str:
     fields.append("p:" + ("/".join(seq(t) for t in position.tricks) if position.tricks else "-"))
     if rules.game is Game.WIZARD:
         fields.append("s:" + ".".join(map(str, position.scores or (0,) * n)))
+        if rules.special_cards:  # the Juggler's pass and the Cloud's change
+            fields.append("g:" + ("/".join(cards(g) for g in position.given) if position.given else "-"))
+            fields.append("c:" + ("-" if not position.cloud else f"{position.cloud:+d}"))
     else:
         fields.append("l:" + ".".join(map(str, position.letters)))
     return " ".join(fields)
@@ -87,7 +103,9 @@ def _trump_text(position: Position) -> str:
     if card < 0:
         return f"?>{named}" if not position.rules.trump_card_shown and suit is not None and suit >= 0 else "-"
     text = card_to_text(card, position.rules.rank_style)
-    return f"{text}>{named}" if FIRST_WIZARD <= card < FIRST_JESTER else text
+    if position.werewolf >= 0:  # the card turned up, swapped for the Werewolf by that seat, which named trump
+        return f"{text}/Wwf{position.werewolf}>{named}"
+    return f"{text}>{named}" if FIRST_WIZARD <= card < FIRST_JESTER or card in _CHOOSING else text
 
 
 def position_from_text(text: str) -> Position:
@@ -97,6 +115,8 @@ def position_from_text(text: str) -> Position:
     rules = rules_from_text(fields[0])
     wizard = rules.game is Game.WIZARD
     names = ["r", "d", "t", "h", "b", "p", "s"] if wizard else ["r", "d", "t", "h", "a", "g", "p", "l"]
+    if wizard and rules.special_cards:
+        names += ["g", "c"]
     if len(fields) != len(names) + 1:
         raise NotationError(f"a {rules.game.value} position has {len(names) + 1} fields "
                             f"(rules {' '.join(names)}), not {len(fields)}")
@@ -114,15 +134,25 @@ def position_from_text(text: str) -> Position:
     tricks = tuple(tuple(reader.cards(t, f"p (tricks), trick {k + 1}")) for k, t in enumerate(values["p"].split("/"))
                    ) if values["p"] != "-" else ()
     if wizard:
-        trump_card, trump_suit = reader.wizard_trump(values["t"])
+        trump_card, trump_suit, werewolf = reader.wizard_trump(values["t"])
         bids = tuple(None if b == "-" else UNKNOWN if b == "?" else reader.number(b, f"b (bids), seat {s}", 0)
                      for s, b in enumerate(values["b"].split(".")))
         scores = tuple(reader.number(v, f"s (scores), seat {s}", None) for s, v in enumerate(values["s"].split(".")))
         for name, got in (("b (bids)", bids), ("s (scores)", scores)):
             if len(got) != n:
                 raise NotationError(f"field {name}: one entry per seat ({n}), not {len(got)}")
+        special: dict[str, Any] = {}
+        if rules.special_cards:
+            cloud = values["c"]
+            if cloud not in ("-", "+1", "-1"):
+                raise NotationError(f"field c (the Cloud's change): {cloud!r} is not +1, -1 or -")
+            special = {
+                "given": () if values["g"] == "-" else _Reader(rules).seats(values["g"], "g (given)"),
+                "werewolf": werewolf,
+                "cloud": 0 if cloud == "-" else int(cloud),
+            }
         return Position(rules, round_index, dealer, hands, trump_card=trump_card, trump_suit=trump_suit,
-                        bids=bids, tricks=tricks, scores=scores)
+                        bids=bids, tricks=tricks, scores=scores, **special)
     named = values["t"]
     if named not in ("?", "-", *_SUITS):
         raise NotationError(f"field t (trump): {named!r} is not a suit letter, - (no trump) or ? (not named)")
@@ -156,10 +186,15 @@ def rules_from_text(field: str) -> RuleSet:
         if not equals:
             raise NotationError(f"field 1 (rules): option {item!r} has no value (write name=value)")
         data[key] = _value(value)
+        if key in _LIST_OPTIONS and not isinstance(data[key], list):
+            data[key] = [data[key]]  # a list of one is written without a "+"
     try:
         return RuleSet.from_dict(data)
     except ImpossibleRulesError as error:
         raise NotationError(f"field 1 (rules): {error}") from None
+
+
+_LIST_OPTIONS = frozenset({"special_cards", "custom_hand_sizes"})
 
 
 def _value(text: str) -> Any:
@@ -193,13 +228,13 @@ class _Reader:
             card = card_from_text(text, self.rules.rank_style)
         except ValueError as error:
             raise NotationError(f"field {where}: {error}") from None
-        if card >= FIRST_WIZARD:
+        if FIRST_WIZARD <= card < DRAGON:
             kind = WIZARDS if card < FIRST_JESTER else JESTERS
             free = kind & ~self.used
             if not free:
                 raise NotationError(f"field {where}: the deck has only four of {text!r}")
             card = (free & -free).bit_length() - 1
-        self.used |= 1 << card
+        self.used |= 1 << played_card(card)
         return card
 
     def cards(self, text: str, where: str) -> list[int]:
@@ -220,22 +255,36 @@ class _Reader:
             out.append(mask)
         return tuple(out)
 
-    def wizard_trump(self, text: str) -> tuple[int, int | None]:
-        """(the card turned up, the trump suit) of a Wizard ``t`` field."""
+    def wizard_trump(self, text: str) -> tuple[int, int | None, int]:
+        """(the card turned up, the trump suit, the seat that swapped the Werewolf for it or -1) of a Wizard ``t``
+        field."""
+        werewolf = -1
+        if "/" in text:  # CARD/WwfSEAT>SUIT: the card turned up, swapped for the Werewolf
+            card_text, _, rest = text.partition("/")
+            seat, arrow, named = rest.partition(">")
+            if not seat.lower().startswith("wwf") or not seat[3:].isdigit() or not arrow:
+                raise NotationError(f"field t (trump): {text!r}: a swap is written CARD/WwfSEAT>SUIT (7h/Wwf2>s)")
+            werewolf = int(seat[3:])
+            text = card_text + ">" + named
         card_text, arrow, named = text.partition(">")
         suit: int | None = None if named == "?" else -1 if named in ("-", "") else _SUITS.get(named, -2)
         if suit == -2 or (arrow and not named):
             raise NotationError(f"field t (trump): {named!r} is not a suit letter, - or ?")
         if card_text == "-":
-            return -1, -1
+            return -1, -1, werewolf
         if card_text == "?":
-            return -1, suit
-        card = self.card(card_text, "t (trump)")
+            return -1, suit, werewolf
+        # A card the Werewolf's holder took is in that seat's cards too: a reader of its own numbers a Wizard or Jester.
+        card = (_Reader(self.rules) if werewolf >= 0 else self).card(card_text, "t (trump)")
+        if werewolf >= 0 or card in _CHOOSING:
+            return card, suit, werewolf
+        if card >= DRAGON:
+            return card, -1, werewolf  # the Fairy or the Bomb: no trump
         if card < FIRST_WIZARD:
-            return card, card // 13
+            return card, card // 13, werewolf
         if card >= FIRST_JESTER:
-            return card, -1
-        return card, suit
+            return card, -1, werewolf
+        return card, suit, werewolf
 
 
 __all__ = ["NotationError", "position_from_text", "position_to_text", "rules_from_text", "rules_to_text", "start_game"]

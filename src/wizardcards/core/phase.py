@@ -24,6 +24,10 @@ class Phase(Enum):
     PASS_CARDS = "pass_cards"  # Wily: everyone gives three cards
     PLAY = "play"
     GAME_OVER = "game_over"
+    # Wizard with the special cards (RULES.md, "Special cards"); after the phases above, so that their order stays
+    WEREWOLF = "werewolf"  # the Werewolf's holder has swapped it for the card turned up and names trump
+    CLOUD = "cloud"  # the winner of the Cloud's trick changes their bid by +1 or -1
+    JUGGLE = "juggle"  # after the Juggler's trick every player gives one card to the left, face down
 
 
 class ActionError(ValueError):

@@ -26,23 +26,33 @@ import random
 import zlib
 from dataclasses import dataclass, replace
 
-from .actions import BID_BASE, PASS, TRUMP_BASE, card_action, trump_action
+from .actions import BID_BASE, CLOUD_DOWN, CLOUD_UP, PASS, TRUMP_BASE, card_action, trump_action
 from .cards import (
+    CARD_IDS,
+    CLOUD,
     DECK_SIZE,
+    DRAGON,
     FIRST_JESTER,
     FIRST_WIZARD,
     FULL_DECK,
     JESTERS,
+    JUGGLER,
+    JUGGLER_AS,
     RANKS,
+    SHAPESHIFTER,
+    WEREWOLF,
     WIZARDS,
     CardSet,
     card_to_text,
     cards_of,
+    played_card,
 )
 from .phase import ActionError, Phase
 from .rules import CARDS_PASSED, Game, RuleSet, WizardTurned
+from .special_tricks import holds_juggler, next_led_special, trick_result
+from .special_wizard import SpecialWizardState
 from .state import TrickGameState
-from .tricks import next_led, void_shown, winning_position
+from .tricks import void_shown, winning_position
 from .view import View, WilyHandResult
 from .wily import PASS_CALL, WilyState, receivers_of, teams_of
 from .wizard import WizardState
@@ -72,6 +82,9 @@ class Position:
     tricks: tuple[tuple[int, ...], ...] = ()  # this hand's tricks in play order; the last may be in progress
     scores: tuple[int, ...] = ()  # Wizard: each seat's total before this round (empty: all 0)
     letters: tuple[int, ...] = ()  # Wily: the letters each team holds (empty: none)
+    # Wizard with special cards: ``given`` above holds the card each seat gave in the Juggler's pass (empty: none);
+    werewolf: int = -1  # the seat that swapped the Werewolf for ``trump_card``, the card turned up (-1: nobody)
+    cloud: int = 0  # the Cloud's change of its trick winner's bid this round: +1, -1; 0 none (yet)
 
 
 def from_position(position: Position, seed: int | None = None) -> TrickGameState:
@@ -86,7 +99,7 @@ def from_position(position: Position, seed: int | None = None) -> TrickGameState
         raise PositionError("a state needs every hand: for one seat's view of what it knows, use view_of_position")
     state: TrickGameState
     if rules.game is Game.WIZARD:
-        state = WizardState(rules, seed)
+        state = SpecialWizardState(rules, seed) if rules.special_cards else WizardState(rules, seed)
         _build_wizard(state, position)
     else:
         state = WilyState(rules, seed)
@@ -120,39 +133,63 @@ def _fill(position: Position, me: int, rng: random.Random) -> Position:
     wizard = rules.game is Game.WIZARD
     size = rules.hand_sizes[position.round_index if wizard else 0]
     trump = -1 if position.trump_suit is None else position.trump_suit
-    if wizard and 0 <= position.trump_card < FIRST_WIZARD:
+    if wizard and 0 <= position.trump_card < FIRST_WIZARD and position.werewolf < 0:
         trump = position.trump_card // RANKS
     high = None if wizard else _high_bidder(n, position)
     first = (position.dealer + 1) % n if high is None else high
-    seats = _seats_of_tricks(position, first, trump)
+    seats = _seats_of_tricks(position, first, trump, rules)
     played = [0] * n
     voids = [0] * n
     lead_rule = rules.lead_rule
-    for seated in seats:
+    # The Juggler's pass (special cards): one card each to the left, after the trick that held the Juggler. Every
+    # void shown still constrains the cards dealt here (a card received is placed apart), and a hidden gift must fit
+    # its giver's voids shown before the pass.
+    juggler = bool(rules.special_cards) and bool(position.given)
+    passed_count = 1 if juggler else CARDS_PASSED
+    after_pass = 0  # the first trick played after the cards changed hands (Wily Wizards: the first)
+    voids_before = [0] * n
+    for number, seated in enumerate(seats):
         led = -1
         for k, (who, card) in enumerate(seated):
             played[who] += 1
-            voids[who] |= void_shown(led, card)
-            led = next_led(led, card, k, lead_rule)
+            voids[who] |= void_shown(led, played_card(card))
+            led = next_led_special(led, card, k, lead_rule)
+        if juggler and holds_juggler([card for _, card in seated]):
+            after_pass, voids_before = number + 1, voids.copy()
     seen = 0
     for hand in position.hands:
         if hand != UNKNOWN:
             seen |= hand
     for cards in position.tricks:
         for card in cards:
-            seen |= 1 << card
-    if position.trump_card >= 0:
+            seen |= 1 << played_card(card)
+    if position.trump_card >= 0 and position.werewolf < 0:
         seen |= 1 << position.trump_card
+    known_turned = 0
+    if position.werewolf >= 0:
+        # The Werewolf is out of play, the trump card; the card turned up went to its holder, where it stays unless
+        # it was played or passed on (Wizards and Jesters by count: any free one of its kind stands for it).
+        seen |= 1 << WEREWOLF
+        turned = position.trump_card
+        known = seen | sum(g for g in position.given if g != UNKNOWN)
+        if FIRST_WIZARD <= turned < DRAGON:
+            kind = WIZARDS if turned < FIRST_JESTER else JESTERS
+            free = kind & ~known
+            turned = (free & -free).bit_length() - 1 if free else -1
+        if turned >= 0 and not known >> turned & 1 and position.hands[position.werewolf] == UNKNOWN:
+            known_turned = 1 << turned
+            seen |= known_turned
     given = list(position.given) if position.given else [0] * n
-    receivers = None if wizard else receivers_of(rules.mode, rules.passing, n)
+    receivers = receivers_of(rules.mode, rules.passing, n) if not wizard else (
+        [(s + 1) % n for s in range(n)] if juggler else None)
     # The cards change hands once every seat has given (a hidden gift counts as given).
     exchanged = receivers is not None and bool(position.given) and all(
-        g == UNKNOWN or g.bit_count() == CARDS_PASSED for g in given)
+        g == UNKNOWN or g.bit_count() == passed_count for g in given)
     if not exchanged:
         for gift in given:
             if gift != UNKNOWN:
                 seen |= gift  # out of the giver's hand, not yet in anybody's
-    pool = [c for c in range(DECK_SIZE) if not seen >> c & 1]
+    pool = [c for c in rules.deck if not seen >> c & 1]
     rng.shuffle(pool)
     hands = list(position.hands)
     gifts = list(given)
@@ -160,15 +197,23 @@ def _fill(position: Position, me: int, rng: random.Random) -> Position:
     if not exchanged:
         for giver, gift in enumerate(gifts):
             if gift == UNKNOWN:
-                gifts[giver] = sum(1 << pool.pop() for _ in range(CARDS_PASSED))
+                fits = [c for c in pool if c >= FIRST_WIZARD or not voids[giver] >> (c // RANKS) & 1]
+                if len(fits) < passed_count:
+                    raise PositionError("the hidden hands cannot complete the passing")
+                chosen = fits[-passed_count:]
+                pool = [c for c in pool if c not in chosen]
+                gifts[giver] = sum(1 << c for c in chosen)
     room = []
     for who in range(n):
         if hands[who] != UNKNOWN:
             room.append(0)
             continue
-        out = CARDS_PASSED if not exchanged and gifts[who] else 0
+        out = passed_count if not exchanged and gifts[who] else 0
         room.append(size - played[who] - out)
     filled = [0 if h == UNKNOWN else h for h in hands]
+    if known_turned:  # every player saw the Werewolf's holder take the card turned up
+        filled[position.werewolf] |= known_turned
+        room[position.werewolf] -= 1
     if exchanged and receivers is not None:
         # A gift the observer knows (its own, or the one it received) is in its receiver's hand, unless played.
         for giver, gift in enumerate(gifts):
@@ -192,12 +237,14 @@ def _fill(position: Position, me: int, rng: random.Random) -> Position:
         for giver, gift in enumerate(gifts):
             if gift == UNKNOWN:
                 to = receivers[giver]  # the gift is among what the receiver holds or has played since
-                had = filled[to] | sum(1 << card for seated in seats for who, card in seated if who == to)
-                mine = [c for c in range(DECK_SIZE) if had >> c & 1 and not any(g != UNKNOWN and g >> c & 1
-                                                                                  for g in gifts)]
-                if len(mine) < CARDS_PASSED:
+                had = filled[to] | sum(1 << played_card(card) for seated in seats[after_pass:]
+                                       for who, card in seated if who == to)
+                lacked = voids_before[giver]
+                mine = [c for c in rules.deck if had >> c & 1 and not any(g != UNKNOWN and g >> c & 1 for g in gifts)
+                        and (c >= FIRST_WIZARD or not lacked >> (c // RANKS) & 1)]
+                if len(mine) < passed_count:
                     raise PositionError("the hidden hands cannot complete the passing")
-                gifts[giver] = sum(1 << c for c in rng.sample(mine, CARDS_PASSED))
+                gifts[giver] = sum(1 << c for c in rng.sample(mine, passed_count))
     # A hidden bid (hidden_bids, where any bid is allowed) changes nothing the observer's view holds: say 0.
     bids = tuple(0 if b == UNKNOWN else b for b in position.bids)
     return replace(position, hands=tuple(filled), given=tuple(gifts) if position.given else (), bids=bids)
@@ -209,6 +256,23 @@ def position_of(state: TrickGameState) -> Position:
     if state.trick:
         tricks += (tuple(state.trick),)
     base = Position(state.rules, state.round_index, state.dealer, tuple(state.hands), tricks=tricks)
+    if isinstance(state, SpecialWizardState):
+        chosen = state.phase not in (Phase.CHOOSE_TRUMP, Phase.WEREWOLF)
+        scores = tuple(state.scores)
+        if state.phase is Phase.GAME_OVER:
+            last = state.sheet[-1]
+            scores = tuple(t - p for t, p in zip(last.totals, last.points))
+        return replace(
+            base,
+            tricks=tuple(tuple(t) for t in tricks),
+            trump_card=state.turned_up if state.werewolf >= 0 else state.trump_card,
+            trump_suit=state.trump_suit if chosen else None,
+            bids=tuple(None if b < 0 else b - c for b, c in zip(state.bids, state.bid_changes)),
+            scores=scores,
+            given=tuple(state.juggle_given) if any(state.juggle_given) else (),
+            werewolf=state.werewolf,
+            cloud=sum(state.bid_changes),
+        )
     if isinstance(state, WizardState):
         shown = state.rules.trump_card_shown
         chosen = state.phase is not Phase.CHOOSE_TRUMP
@@ -256,7 +320,7 @@ def position_of_view(view: View) -> Position:
     if rules.game is Game.WIZARD:
         left = (view.dealer + 1) % n
         order = [(left + k) % n for k in range(n)]
-        if view.phase is Phase.CHOOSE_TRUMP:
+        if view.phase in (Phase.CHOOSE_TRUMP, Phase.WEREWOLF):
             have_bid: set[int] = set()
         elif view.phase is Phase.BID:
             have_bid = set(order[: order.index(view.current_player)])
@@ -269,6 +333,8 @@ def position_of_view(view: View) -> Position:
             last = view.sheet[-1]
             assert not isinstance(last, WilyHandResult)
             scores = tuple(t - p for t, p in zip(last.totals, last.points))
+        if rules.special_cards:
+            return _special_position_of_view(view, replace(base, scores=scores), bids)
         return replace(
             base,
             trump_card=view.trump_card if rules.trump_card_shown else -1,
@@ -305,6 +371,35 @@ def position_of_view(view: View) -> Position:
     )
 
 
+def _special_position_of_view(view: View, base: Position, bids: tuple[int | None, ...]) -> Position:
+    """``position_of_view`` with the special cards: the Werewolf's swap, the bids as made (less the Cloud's public
+    change), and the Juggler's pass as the seat knows it: its own card and the one it received, ``UNKNOWN`` for
+    every other seat that has given."""
+    n, seat = view.players, view.seat
+    changes = view.bid_changes or (0,) * n
+    made = tuple(b if b is None or b == UNKNOWN else b - c for b, c in zip(bids, changes))
+    given: tuple[CardSet, ...] = ()
+    if view.phase is Phase.JUGGLE:  # from the next leader on, one card each: those before the turn gave
+        done = {(view.trick_leader + k) % n for k in range((view.current_player - view.trick_leader) % n)}
+        gifts = [UNKNOWN if s in done else 0 for s in range(n)]
+        gifts[seat] = view.given
+        given = tuple(gifts)
+    elif view.given:  # the pass is over: every seat gave, the seat on the right gave this seat its card
+        gifts = [UNKNOWN] * n
+        gifts[seat] = view.given
+        gifts[(seat - 1) % n] = view.received
+        given = tuple(gifts)
+    return replace(
+        base,
+        trump_card=view.turned_up if view.werewolf >= 0 else view.trump_card,
+        trump_suit=None if view.phase in (Phase.CHOOSE_TRUMP, Phase.WEREWOLF) else view.trump_suit,
+        bids=made if any(b is not None for b in made) else (),
+        given=given,
+        werewolf=view.werewolf,
+        cloud=sum(changes),
+    )
+
+
 # --- building -----------------------------------------------------------------------------------------------------
 
 
@@ -324,8 +419,11 @@ def _check_counts(hand_size: int, dealt: list[int], what: str) -> None:
             )
 
 
-def _seats_of_tricks(position: Position, first_leader: int, trump: int) -> list[list[tuple[int, int]]]:
-    """Each trick's (seat, card) in play order: the first led by ``first_leader``, each next by the last winner."""
+def _seats_of_tricks(position: Position, first_leader: int, trump: int,
+                     rules: RuleSet | None = None) -> list[list[tuple[int, int]]]:
+    """Each trick's (seat, card) in play order: the first led by ``first_leader``, each next by the last winner (with
+    special cards, by whoever leads after it: a bombed trick's winner without the Bomb)."""
+    specials = rules is not None and bool(rules.special_cards)
     n = position.rules.players
     leader = first_leader
     out = []
@@ -334,7 +432,8 @@ def _seats_of_tricks(position: Position, first_leader: int, trump: int) -> list[
             raise PositionError(f"trick {number + 1} has {len(cards)} cards: every trick but the last has {n}")
         out.append([((leader + k) % n, card) for k, card in enumerate(cards)])
         if len(cards) == n:
-            leader = (leader + winning_position(list(cards), trump)) % n
+            leads = trick_result(cards, trump)[1] if specials else winning_position(list(cards), trump)
+            leader = (leader + leads) % n
     return out
 
 
@@ -377,6 +476,11 @@ def _disjoint_union(parts: list[tuple[str, int, int]], n: int) -> list[int]:
 
 def _build_wizard(state: WizardState, position: Position) -> None:
     rules, n = position.rules, position.rules.players
+    if isinstance(state, SpecialWizardState):
+        _build_special_wizard(state, position)
+        return
+    if position.werewolf >= 0 or position.cloud:
+        raise PositionError("the Werewolf and the Cloud are special cards, which these rules do not play")
     if not 0 <= position.round_index < rules.rounds:
         raise PositionError(f"the rounds are 1..{rules.rounds}, not {position.round_index + 1}")
     if position.auction or position.given or position.letters:
@@ -439,6 +543,165 @@ def _build_wizard(state: WizardState, position: Position) -> None:
     _play_tricks(state, seats)
 
 
+_CHOOSE_AFTER: frozenset[int] = frozenset({DRAGON, WEREWOLF, JUGGLER, CLOUD, SHAPESHIFTER})
+
+
+def _build_special_wizard(state: SpecialWizardState, position: Position) -> None:
+    """``_build_wizard`` with the special cards: the Werewolf's swap, played forms in the tricks, bombed tricks, the
+    Cloud's change and the Juggler's pass (``Position.werewolf``, ``cloud``, ``given``), each played through
+    ``apply`` so that every fact is checked as if it had been played."""
+    rules, n = position.rules, position.rules.players
+    if not 0 <= position.round_index < rules.rounds:
+        raise PositionError(f"the rounds are 1..{rules.rounds}, not {position.round_index + 1}")
+    if position.auction or position.letters:
+        raise PositionError("auction and letters are Wily Wizards facts, not Wizard's")
+    size = rules.hand_sizes[position.round_index]
+    left = (position.dealer + 1) % n
+    turned = position.trump_card
+    holder = position.werewolf
+    last = position.round_index == rules.rounds - 1
+    no_card = size * n == rules.deck_size or (last and rules.last_hand_no_trump)
+    if no_card and turned >= 0:
+        raise PositionError("no card is turned up in this round (the whole deck is dealt, or the last hand has none)")
+    if not no_card and turned < 0:
+        raise PositionError("a card is turned up for trump in this round: the position must name it")
+    if turned >= JUGGLER_AS or turned == WEREWOLF and holder >= 0 or (turned >= DECK_SIZE and turned not in
+                                                                      rules.deck):
+        raise PositionError(f"{card_to_text(turned) if turned < CARD_IDS else turned} cannot be the card turned up")
+    if not -1 <= holder < n or holder >= 0 and turned < 0:
+        raise PositionError("the Werewolf is swapped by a seat for a card turned up")
+    if holder >= 0:
+        trump = position.trump_suit  # the holder's choice
+    elif 0 <= turned < FIRST_WIZARD:
+        trump = turned // RANKS
+    elif turned in _CHOOSE_AFTER or FIRST_WIZARD <= turned < FIRST_JESTER:
+        trump = _wizard_trump(position, turned, rules) if turned < DRAGON else position.trump_suit
+    else:
+        trump = -1  # a Jester, the Fairy, the Bomb, or no card
+    if position.trump_suit is not None and trump != position.trump_suit:
+        raise PositionError(f"the card turned up makes trump {trump}, not {position.trump_suit}")
+    seats = _seats_of_tricks(position, left, -1 if trump is None else trump, rules)
+    parts = [(f"seat {s}'s hand", s, hand) for s, hand in enumerate(position.hands)]
+    parts += [(f"trick {t + 1}", seat, 1 << played_card(card)) for t, trick in enumerate(seats)
+              for seat, card in trick]
+    held = _disjoint_union(parts, n)
+    counted = [_split(h) for h in held]
+    gifts = list(position.given) if position.given else [0] * n
+    if len(gifts) != n or any(g.bit_count() > 1 for g in gifts):
+        raise PositionError(f"cards given in the Juggler's pass: one card (or none) per seat, {n} seats")
+    exchanged = all(gifts)
+    for seat, gift in enumerate(gifts):  # the cards each seat was dealt: what it gave back, what it got out
+        suited, wizards, jesters = _split(gift)
+        if exchanged:
+            to = (seat + 1) % n
+            has, has_w, has_j = counted[to]
+            if suited & ~has or wizards > has_w or jesters > has_j:
+                raise PositionError(f"seat {to} does not hold the card seat {seat} passed it")
+            counted[to] = (has & ~suited, has_w - wizards, has_j - jesters)
+    for seat, gift in enumerate(gifts):
+        suited, wizards, jesters = _split(gift)
+        has, has_w, has_j = counted[seat]
+        if suited & has:
+            raise PositionError(f"seat {seat} gave a card it still holds")
+        counted[seat] = (has | suited, has_w + wizards, has_j + jesters)
+    if holder >= 0:  # the holder was dealt the Werewolf, not the card turned up
+        has, has_w, has_j = counted[holder]
+        kind = _split(1 << turned)
+        if kind[0] & ~has or kind[1] > has_w or kind[2] > has_j:
+            raise PositionError(f"seat {holder} swapped the Werewolf for {card_to_text(turned)}, which it does not "
+                                "hold, play or pass on")
+        counted[holder] = ((has & ~kind[0]) | 1 << WEREWOLF, has_w - kind[1], has_j - kind[2])
+    _disjoint_union([(f"seat {s}'s cards", s, suited) for s, (suited, _, _) in enumerate(counted)], n)
+    dealt = [_joined(*c) for c in counted]
+    if sum(w for _, w, _ in counted) + (FIRST_WIZARD <= turned < FIRST_JESTER) > 4 or sum(
+            j for _, _, j in counted) + (FIRST_JESTER <= turned < DECK_SIZE) > 4:
+        raise PositionError("the deck has four Wizards and four Jesters")
+    if holder < 0 and turned >= 0 and (turned < FIRST_WIZARD or turned >= DRAGON) and any(
+            h >> turned & 1 for h in dealt):
+        raise PositionError("the card turned up is also in a hand or a trick")
+    if any((h & ~(WIZARDS | JESTERS)) >> DRAGON and not all(c in rules.deck for c in cards_of(h) if c >= DRAGON)
+           for h in dealt):
+        raise PositionError("a special card these rules do not play is in a hand or a trick")
+    if turned >= 0 and holder < 0 and any(h >> WEREWOLF & 1 for h in dealt):
+        raise PositionError("a card is turned up and a seat holds the Werewolf: the holder swaps them "
+                            "(write t:CARD/WwfSEAT>SUIT)")
+    _check_counts(size, dealt, "played or passed")
+    scores = list(position.scores) if position.scores else [0] * n
+    if len(scores) != n:
+        raise PositionError(f"one score per seat: {n}, not {len(scores)}")
+    state.round_index = position.round_index
+    state.dealer = position.dealer
+    state.hand_size = size
+    state.deal_index = position.round_index + 1
+    state.hands = _renumber_specials(dealt)
+    state.scores = scores
+    state.sheet, state.sheet_bid_changes = [], []
+    state.bids, state.bid_changes = [-1] * n, [0] * n
+    state.werewolf = state.turned_up = state.juggle_from = -1
+    state.juggle_pending = False
+    state.juggle_given, state.juggle_received = [0] * n, [0] * n
+    state.trick, state.round_tricks, state.last_trick = [], [], None
+    state.played, state.voids, state.tricks_won = 0, [0] * n, [0] * n
+    state.trump_card = _turned_id(turned, state.hands)
+    state.leader = left
+    state.trump_suit = -1
+    state.phase, state.current = Phase.BID, left
+    if holder >= 0:
+        state.hands[holder] ^= 1 << WEREWOLF | 1 << state.trump_card
+        state.werewolf, state.turned_up, state.trump_card = holder, state.trump_card, WEREWOLF
+        state.phase, state.current = Phase.WEREWOLF, holder
+        if trump is not None:
+            _play(state, trump_action(trump), "the Werewolf's trump")
+    elif turned in _CHOOSE_AFTER or (FIRST_WIZARD <= turned < FIRST_JESTER
+                                     and rules.wizard_turned is WizardTurned.DEALER_CHOOSES):
+        state.phase, state.current = Phase.CHOOSE_TRUMP, position.dealer
+        if trump is not None:
+            _play(state, trump_action(trump), "the dealer's trump")
+    elif trump is not None:
+        state.trump_suit = trump
+    bids = position.bids or (None,) * n
+    if len(bids) != n:
+        raise PositionError(f"one bid (or none) per seat: {n}, not {len(bids)}")
+    order = [(left + k) % n for k in range(n)]
+    made = [seat for seat in order if bids[seat] is not None]
+    if made != order[: len(made)]:
+        raise PositionError(f"bids are made clockwise from seat {left}: seat {made[-1]} cannot have bid before "
+                            f"seat {order[len(made) - 1] if len(made) else left}")
+    for seat in made:
+        bid = bids[seat]
+        assert bid is not None
+        _play(state, BID_BASE + bid, f"seat {seat}'s bid")
+    cloud_done = juggled = False
+    for number, trick in enumerate(seats):
+        final = number == len(seats) - 1
+        for seat, card in trick:
+            if state.phase is not Phase.PLAY:
+                raise PositionError(f"trick {number + 1}: cards are played only once the {state.phase.value} is over")
+            _play(state, card_action(card), f"trick {number + 1}, seat {seat}")
+        if state.phase is Phase.CLOUD:
+            if position.cloud:
+                _play(state, CLOUD_UP if position.cloud > 0 else CLOUD_DOWN, "the Cloud's change")
+                cloud_done = True
+            elif not final:
+                raise PositionError(f"trick {number + 1} held the Cloud: its winner's change must be given (c:+1, "
+                                    "c:-1)")
+        if state.phase is Phase.JUGGLE:
+            seat = state.juggle_from
+            for _ in range(n):
+                if not gifts[seat]:
+                    break
+                _play(state, card_action(_renumber_gift(gifts[seat], state.hands[seat]).bit_length() - 1),
+                      f"seat {seat}'s card in the Juggler's pass")
+                seat = (seat + 1) % n
+            juggled = True
+            if state.phase is Phase.JUGGLE and not final:
+                raise PositionError(f"trick {number + 1} held the Juggler: every seat's card in its pass must be given")
+    if position.cloud and not cloud_done:
+        raise PositionError("the Cloud's change is given, but no trick won by a seat held the Cloud")
+    if any(gifts) and not juggled:
+        raise PositionError("cards are given in the Juggler's pass, but no trick before the last held the Juggler")
+
+
 def _wizard_trump(position: Position, turned: int, rules: RuleSet) -> int | None:
     """The trump the turned card gives (checked against the position's), or None while the dealer is to choose."""
     given = position.trump_suit
@@ -462,7 +725,7 @@ def _wizard_trump(position: Position, turned: int, rules: RuleSet) -> int | None
 
 def _turned_id(turned: int, hands: list[int]) -> int:
     """The turned card's id once the hands' Wizards and Jesters are renumbered: the next free one of its kind."""
-    if turned < FIRST_WIZARD:
+    if turned < FIRST_WIZARD or turned >= DRAGON:
         return turned
     taken = 0
     for hand in hands:

@@ -7,6 +7,10 @@ algorithm)::
     {"format": "wizardcards-record/1", "deal": "wizardcards-deal/1", "rules": {"game": "wizard", "players": 4, ...},
      "seed": 12345, "names": ["Ann", "Bob", "Cy", "Di"], "actions": [60, 61, ...], "texts": ["bid 0", ...]}
 
+A record of a game with special cards also names its action table (``table``: ``actions.ACTION_TABLE``,
+``wizardcards-actions/2``); a record without it reads with table 1, whose ids table 2 keeps unchanged, so every
+record written before the special cards reads back as it was.
+
 ``actions`` is authoritative; ``texts`` is there for people reading the file and is checked on load when present.
 A game that began from a set-up position rather than from its seed's first deal carries ``start``: the position in
 the notation of ``notation.py``; the seed then deals the hands after it.
@@ -19,7 +23,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import action_to_text
+from .actions import ACTION_TABLE, action_to_text
 from .deal import DEAL_ALGORITHM
 from .rules import RuleSet
 
@@ -41,7 +45,8 @@ class GameRecord:
     def texts(self) -> list[str]:
         """Each decision as text (``actions.action_to_text`` in the rule set's rank style)."""
         try:
-            return [action_to_text(action, self.rules.rank_style) for action in self.actions]
+            specials = bool(self.rules.special_cards)
+            return [action_to_text(action, self.rules.rank_style, specials) for action in self.actions]
         except ValueError as error:
             raise RecordError(f"malformed game record: {error}") from None
 
@@ -49,6 +54,7 @@ class GameRecord:
         return {
             "format": RECORD_FORMAT,
             "deal": DEAL_ALGORITHM,
+            **({"table": ACTION_TABLE} if self.rules.special_cards else {}),
             "rules": self.rules.to_dict(),
             "seed": self.seed,
             "names": self.names,
@@ -68,6 +74,9 @@ class GameRecord:
         deal = data.get("deal", DEAL_ALGORITHM)
         if deal != DEAL_ALGORITHM:
             raise RecordError(f"the record was dealt by {deal!r}; this version deals by {DEAL_ALGORITHM!r}")
+        table = data.get("table")
+        if table is not None and table != ACTION_TABLE:
+            raise RecordError(f"the record's actions are of table {table!r}; this version reads {ACTION_TABLE!r}")
         try:
             record = cls(
                 rules=RuleSet.from_dict(data["rules"]),

@@ -18,7 +18,7 @@ from dataclasses import MISSING, dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any
 
-from .cards import DECK_SIZE, RankStyle
+from .cards import DECK_SIZE, SPECIAL_CARD_NAMES, RankStyle, special_card_of
 
 
 class ImpossibleRulesError(ValueError):
@@ -36,6 +36,7 @@ class Schedule(StrEnum):
     STANDARD = "standard"  # 1, 2, ..., 60 / players
     DOUBLE_DOWN = "double-down"  # 1 .. N, then N .. 1
     QUICK = "quick"  # 1, 3, 5, ... up to 60 / players
+    TOURNAMENT = "tournament"  # Amigo's ten hands ending with the whole deck (TOURNAMENT_HAND_SIZES)
     CUSTOM = "custom"  # RuleSet.custom_hand_sizes
 
 
@@ -80,6 +81,14 @@ class Passing(StrEnum):
     NONE = "none"
 
 
+TOURNAMENT_HAND_SIZES: dict[int, tuple[int, ...]] = {
+    # RULES.md "Players and rounds": ten hands, the last dealing the whole 60-card deck.
+    3: (2, 4, 6, 8, 10, 12, 14, 16, 18, 20),
+    4: (1, 3, 5, 7, 9, 11, 12, 13, 14, 15),
+    5: (2, 4, 5, 6, 7, 8, 9, 10, 11, 12),
+    6: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10),
+}
+
 WIZARD_PLAYERS = range(3, 7)
 WILY_PLAYERS = range(3, 8)
 CARDS_PASSED = 3
@@ -101,12 +110,14 @@ class RuleSet:
     trump_card_shown: bool = True  # False: the card turned up for trump is seen by nobody (only its suit is known)
     first_dealer: int | None = None  # None: drawn by cards (RULES.md, "Dealer")
     last_hand_no_trump: bool = False  # Double Down's last hand is played without trump
+    special_cards: tuple[str, ...] = ()  # the anniversary cards in the deck (SPECIAL_CARD_NAMES), in that order
     # Wily Wizards
     mode: WilyMode = WilyMode.PARTNERS
     allow_no_trump: bool = False
     combined_bids: bool = False
     passing: Passing = Passing.LEFT
     hand_sizes: tuple[int, ...] = field(init=False, compare=False, repr=False)
+    deck: tuple[int, ...] = field(init=False, compare=False, repr=False)  # the card ids of the deck, in id order
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -116,7 +127,31 @@ class RuleSet:
         if self.schedule is Schedule.DOUBLE_DOWN:
             # RULES.md "Trump": the official Double Down text plays the very last hand without trump.
             object.__setattr__(self, "last_hand_no_trump", True)
+        self._validate_special_cards()
+        object.__setattr__(self, "deck", tuple(range(DECK_SIZE)) + tuple(map(special_card_of, self.special_cards)))
         object.__setattr__(self, "hand_sizes", self._validated_hand_sizes())
+
+    def _validate_special_cards(self) -> None:
+        """RULES.md "Special cards": any subset, the Dragon and the Fairy only together; the Werewolf swaps the card
+        turned up in the open, so the rules that hide that card cannot have the special cards."""
+        chosen = self.special_cards
+        if not chosen:
+            return
+        if ("dragon" in chosen) != ("fairy" in chosen):
+            raise ImpossibleRulesError("special_cards: the Dragon and the Fairy come only together (name both or "
+                                       "neither)")
+        if not self.trump_card_shown:
+            raise ImpossibleRulesError("special_cards need trump_card_shown: the Werewolf and the trump choices "
+                                       "of the special cards are made over the card turned up, in the open")
+
+    @property
+    def deck_size(self) -> int:
+        return len(self.deck)
+
+    @property
+    def num_actions(self) -> int:
+        """The size of the action table these rules play with (actions.py): 81, or 102 with special cards."""
+        return 102 if self.special_cards else 81
 
     def _refuse_other_games_options(self) -> None:
         wizard = self.game is Game.WIZARD
@@ -138,13 +173,16 @@ class RuleSet:
             raise ImpossibleRulesError(
                 f"the {self.bid_rule.value} rule needs open bids: the dealer must see the others' bids"
             )
-        most = DECK_SIZE // n
+        deck = DECK_SIZE + len(self.special_cards)
+        most = deck // n  # RULES.md "Special cards": deck / players rounds, rounded down
         if self.schedule is Schedule.STANDARD:
             sizes = tuple(range(1, most + 1))
         elif self.schedule is Schedule.DOUBLE_DOWN:
             sizes = tuple(range(1, most + 1)) + tuple(range(most, 0, -1))
         elif self.schedule is Schedule.QUICK:
             sizes = tuple(range(1, most + 1, 2))
+        elif self.schedule is Schedule.TOURNAMENT:
+            sizes = TOURNAMENT_HAND_SIZES[n]
         else:
             sizes = self.custom_hand_sizes
             if not sizes:
@@ -154,7 +192,7 @@ class RuleSet:
         for size in sizes:
             if not 1 <= size <= most:
                 raise ImpossibleRulesError(
-                    f"a hand of {size} cards cannot be dealt to {n} players from {DECK_SIZE} cards (1..{most})"
+                    f"a hand of {size} cards cannot be dealt to {n} players from {deck} cards (1..{most})"
                 )
         return sizes
 
@@ -192,7 +230,7 @@ class RuleSet:
         default = RuleSet()
         out: dict[str, Any] = {}
         for f in fields(self):
-            if f.name == "hand_sizes":
+            if f.name in ("hand_sizes", "deck"):
                 continue
             value = getattr(self, f.name)
             if f.name in ("game", "players") or value != getattr(default, f.name):
@@ -225,14 +263,16 @@ _ENUM_FIELDS: dict[str, type[StrEnum]] = {
     "mode": WilyMode,
     "passing": Passing,
 }
+_NAME_LIST_FIELDS = frozenset({"special_cards"})
 _BOOL_FIELDS = frozenset({"hidden_bids", "last_hand_no_trump", "trump_card_shown", "allow_no_trump", "combined_bids"})
 _WIZARD_ONLY = frozenset({
     "schedule", "custom_hand_sizes", "bid_rule", "hidden_bids", "last_hand_no_trump", "wizard_turned",
-    "trump_card_shown",
+    "trump_card_shown", "special_cards",
 })
 _WILY_ONLY = frozenset({"mode", "allow_no_trump", "combined_bids", "passing"})
 _DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(RuleSet) if f.default is not MISSING}
 _DEFAULTS["custom_hand_sizes"] = ()
+_DEFAULTS["special_cards"] = ()
 
 
 def _is_int(value: object) -> bool:
@@ -264,6 +304,17 @@ def _checked(name: str, value: Any) -> Any:
         if value is not None and not _is_int(value):
             raise ImpossibleRulesError(f"first_dealer must be a seat number or null (drawn by cards), not {value!r}")
         return value
+    if name in _NAME_LIST_FIELDS:
+        if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)):
+            raise ImpossibleRulesError(f"{name} must be a list of card names ({', '.join(SPECIAL_CARD_NAMES)}), "
+                                       f"not {value!r}")
+        for card in value:
+            if card not in SPECIAL_CARD_NAMES:
+                raise ImpossibleRulesError(f"{name}: no special card {card!r}; the cards are "
+                                           f"{', '.join(SPECIAL_CARD_NAMES)}")
+            if list(value).count(card) > 1:
+                raise ImpossibleRulesError(f"{name} names the {card} twice: the deck has one of each")
+        return tuple(sorted(value, key=SPECIAL_CARD_NAMES.index))  # one order: equal rule sets compare equal
     if name == "custom_hand_sizes":
         if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)):
             raise ImpossibleRulesError(f"custom_hand_sizes must be a list of hand sizes, not {value!r}")
@@ -292,6 +343,14 @@ PRESETS: dict[str, RuleSet] = {
 }
 """Named rule sets. Each is stored for its usual player count; ``find_rules`` sets another."""
 
+ANNIVERSARY_2016: tuple[str, ...] = SPECIAL_CARD_NAMES[:6]
+SPECIAL_PRESETS: dict[str, RuleSet] = {
+    "anniversary": RuleSet(special_cards=ANNIVERSARY_2016),  # the six cards of the 2016 edition
+    "anniversary-2021": RuleSet(special_cards=SPECIAL_CARD_NAMES),  # all seven, the Shapeshifter of 2021 too
+}
+"""The presets with the special cards. ``find_rules`` finds them; they are kept out of ``PRESETS``, the list the
+front ends offer, until every front end plays the special cards (issue 29, items 2-4)."""
+
 
 DEFAULT_PRESET: dict[Game, str] = {Game.WIZARD: "standard", Game.WILY: "wily"}
 """The preset each game starts from when no other is named."""
@@ -300,10 +359,9 @@ DEFAULT_PRESET: dict[Game, str] = {Game.WIZARD: "standard", Game.WILY: "wily"}
 def find_rules(name: str, players: int | None = None, game: Game | str | None = None) -> RuleSet:
     """The preset called ``name``, for ``players`` players if given; with ``game``, a preset of another game is
     refused."""
-    try:
-        rules = PRESETS[name]
-    except KeyError:
-        raise ImpossibleRulesError(f"no preset {name!r}; presets: {', '.join(PRESETS)}") from None
+    rules = PRESETS.get(name) or SPECIAL_PRESETS.get(name)
+    if rules is None:
+        raise ImpossibleRulesError(f"no preset {name!r}; presets: {', '.join([*PRESETS, *SPECIAL_PRESETS])}")
     if game is not None and rules.game is not _checked("game", game):
         raise ImpossibleRulesError(f"preset {name!r} is a {rules.game.value} rule set, not {Game(game).value}")
     return rules if players is None or players == rules.players else rules.with_players(players)
@@ -331,6 +389,8 @@ __all__ = [
     "ImpossibleRulesError",
     "JesterLead",
     "PRESETS",
+    "SPECIAL_PRESETS",
+    "TOURNAMENT_HAND_SIZES",
     "Passing",
     "RuleSet",
     "Schedule",

@@ -120,7 +120,7 @@ class TrickGameState:
         self.rules = rules
         self.seed = seed
         self.players = n = rules.players
-        self._deals = DealSource(seed)
+        self._deals = DealSource(seed, rules.deck)
         self._lead_rule = rules.lead_rule
         self.history: list[int] = []
         self.hands = [0] * n

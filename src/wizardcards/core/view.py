@@ -10,6 +10,15 @@ played this hand (``played_by``), the suits each seat has shown it lacks by not 
 completed trick (``last_trick``), which stays in the view after the hand's last trick until the next hand's first card
 is played, so that every front end can show how a hand ended.
 
+With the special cards (RULES.md, "Special cards") a trick holds each card as played (a Juggler or Cloud with its
+named suit, a Shapeshifter with its choice: cards.py, ids 67..76), a trick the Bomb took is won by nobody (its winner
+is -1; ``trick_leader`` says who leads next), ``werewolf`` and ``turned_up`` say who swapped the Werewolf for which
+card turned up (every player saw it, so every view holds it), ``bid_changes`` the Cloud's change of each seat's bid
+this round (``bids`` are the bids as changed, the ones the round is scored by) and ``sheet_bid_changes`` the same
+for each row of the sheet. The Juggler's pass is hidden as Wily Wizards' passing is: a seat sees only the card it
+gave (``given``) and, once everybody has given, the card it received (``received``); after the pass ``voids`` start
+again from nothing, since a card received may be of a suit its receiver had shown it lacked.
+
 ``state.public_view()`` is the view of a spectator (``seat`` is ``SPECTATOR``): no hand, no legal actions, and only
 what every player may see (hidden bids stay hidden).
 """
@@ -116,6 +125,11 @@ class View:
     received: CardSet = 0  # cards this seat received, once every player has given theirs
     winners: tuple[int, ...] = ()  # seats that won (shared wins list several); empty until the game is over
     scorekeeper: int = 0  # who keeps score: the lowest card of the first draw (RULES.md, "Dealer")
+    # Wizard with the special cards
+    werewolf: int = -1  # the seat that swapped the Werewolf for the card turned up this round (-1: nobody)
+    turned_up: int = -1  # the card that seat took into its hand (the trump card is the Werewolf then)
+    bid_changes: tuple[int, ...] = ()  # per seat, the Cloud's change of its bid this round: +1, -1 or 0
+    sheet_bid_changes: tuple[tuple[int, ...], ...] = ()  # the same for each row of the sheet
 
     @property
     def players(self) -> int:

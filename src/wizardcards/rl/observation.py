@@ -76,7 +76,9 @@ from ..core.phase import Phase
 from ..core.wizard import total_bounds
 
 CARD_PLANE = DECK_SIZE
-PHASES: tuple[Phase, ...] = tuple(Phase)
+# The phases of wizard_v0's layout: the games without special cards (the special cards' phases came later and need
+# spaces of their own, issue 29 item 4).
+PHASES: tuple[Phase, ...] = tuple(Phase)[:7]
 _PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
 LETTERS = 6
 
