@@ -267,7 +267,7 @@ def create_app(
     # the score pad: /pad, its files and rules, shared /pads
     app.include_router(pads_router(url, web, limits, limits_storage))
     app.include_router(accounts_router(limits, relying, client_of))
-    app.include_router(bot_router(limits, client_of))
+    app.include_router(bot_router(limits))
 
     def manager() -> TableManager:
         return cast(TableManager, app.state.manager)  # set by the lifespan above (Starlette's state is untyped)

@@ -165,8 +165,8 @@ def bots_of(engine: Engine, owner_id: str | None) -> list[dict[str, Any]]:
         bots = db.execute(select(AccountRow.id, AccountRow.name, AccountRow.created_at).where(
             owner, AccountRow.kind == BOT, AccountRow.deleted_at.is_(None))
             .order_by(AccountRow.created_at)).all()
-        tokens = db.execute(select(BotTokenRow).where(BotTokenRow.account_id.in_([b.id for b in bots]))
-                            .order_by(BotTokenRow.created_at)).scalars().all() if bots else []
+        tokens = db.execute(select(BotTokenRow.__table__).where(BotTokenRow.account_id.in_([b.id for b in bots]))
+                            .order_by(BotTokenRow.created_at)).all() if bots else []
 
     def moment(value: datetime | None) -> str | None:
         return None if value is None else (value if value.tzinfo else value.replace(tzinfo=UTC)).isoformat()

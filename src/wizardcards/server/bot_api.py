@@ -26,7 +26,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Annotated, Any, get_args
 
 from fastapi import APIRouter, Depends, Header, HTTPException, Request
@@ -236,33 +236,42 @@ class QueryTokenGuard:
         await send({"type": "http.response.body", "body": body})
 
 
-def bot_router(limits: Limits, client_of: Callable[[Request], str]) -> APIRouter:
+def hub(request: Request) -> BotHub:
+    found: BotHub = request.app.state.bot_hub
+    return found
+
+
+def manager(request: Request) -> TableManager:
+    found: TableManager = request.app.state.manager
+    return found
+
+
+def client_of(request: Request) -> str:
+    """The client's address (as ``app.client_of``: uvicorn rewrites it for a trusted proxy's requests)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
+async def bot_token(request: Request, authorization: Annotated[str | None, Header(max_length=256)] = None,
+                    ) -> B.BotToken:
+    """The dependency of the bot's routes: the live token of ``Authorization: Bearer``, its request counted for its
+    bot (401 without one, or for a token that opens nothing; a failure counts as a credential tried)."""
+    token = (authorization or "").removeprefix("Bearer ").strip()
+    if not token:
+        raise HTTPException(401, "a bot token is needed: Authorization: Bearer TOKEN",
+                            headers={"WWW-Authenticate": "Bearer"})
+    found = await asyncio.to_thread(B.find_token, hub(request).engine, token)
+    if found is None:
+        manager(request).clients.hit("hellos", client_of(request))
+        raise HTTPException(401, "this bot token is unknown or revoked", headers={"WWW-Authenticate": "Bearer"})
+    manager(request).clients.hit("bot_requests", f"bot:{found.account.id}")
+    return found
+
+
+Bot = Annotated[B.BotToken, Depends(bot_token)]
+
+
+def bot_router(limits: Limits) -> APIRouter:
     router = APIRouter()
-
-    def hub(request: Request) -> BotHub:
-        found: BotHub = request.app.state.bot_hub
-        return found
-
-    def manager(request: Request) -> TableManager:
-        found: TableManager = request.app.state.manager
-        return found
-
-    async def bot_token(request: Request, authorization: Annotated[str | None, Header(max_length=256)] = None,
-                        ) -> B.BotToken:
-        """The dependency of the bot's routes: the live token of ``Authorization: Bearer``, its request counted for
-        its bot (401 without one, or for a token that opens nothing; a failure counts as a credential tried)."""
-        token = (authorization or "").removeprefix("Bearer ").strip()
-        if not token:
-            raise HTTPException(401, "a bot token is needed: Authorization: Bearer TOKEN",
-                                headers={"WWW-Authenticate": "Bearer"})
-        found = await asyncio.to_thread(B.find_token, hub(request).engine, token)
-        if found is None:
-            manager(request).clients.hit("hellos", client_of(request))
-            raise HTTPException(401, "this bot token is unknown or revoked", headers={"WWW-Authenticate": "Bearer"})
-        manager(request).clients.hit("bot_requests", f"bot:{found.account.id}")
-        return found
-
-    Bot = Annotated[B.BotToken, Depends(bot_token)]
 
     class OneAtATime:
         """One request of a bot per game at a time: another meanwhile is 429, ``Retry-After: 1``."""
