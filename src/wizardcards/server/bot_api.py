@@ -295,7 +295,8 @@ def bot_router(limits: Limits) -> APIRouter:
     async def accept(invitation_id: PathId, bot: Bot, request: Request) -> dict[str, Any]:
         with OneAtATime(request, bot, invitation_id):
             try:
-                taken = await manager(request).accept_invitation(invitation_id, bot.account, client_of(request))
+                # counted for the bot, not its address (the address's joins are its people's)
+                taken = await manager(request).accept_invitation(invitation_id, bot.account, f"bot:{bot.account.id}")
             except NoSeatError as error:
                 raise HTTPException(409, str(error)) from None
         if taken is None:
@@ -313,7 +314,7 @@ def bot_router(limits: Limits) -> APIRouter:
     @router.post("/api/bot/tables/{table_id}/seat")
     async def seat(table_id: PathId, bot: Bot, request: Request) -> dict[str, Any]:
         with OneAtATime(request, bot, table_id):
-            found = await manager(request).my_seat(table_id, bot.account, client_of(request))
+            found = await manager(request).my_seat(table_id, bot.account, f"bot:{bot.account.id}")
         if found is None:
             raise HTTPException(404, "this bot holds no seat at this table")
         table, number, token = found
