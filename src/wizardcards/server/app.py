@@ -621,7 +621,7 @@ def create_app(
                 else:
                     assert member is not None
                     closing = await relay_socket(ws, closing.address, closing.table_id, closing.first, client,
-                                                 member.key, ws.headers.get("cookie"))
+                                                 member.key, ws.headers.get("cookie"), ws.headers.get("authorization"))
             if connection.too_slow:
                 closing = (1008, "too slow: the messages for this connection piled up unread")
             elif connection.closing is not None:

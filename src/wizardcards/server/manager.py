@@ -1152,6 +1152,9 @@ class TableManager:
                 )
                 await self._store(S.set_rematch, table.id, new.id)
                 table.rematch_id = new.id
+                for bot_seat in sorted(new.bot_seats):  # a bot's program hears of its seat there at once
+                    self.bot_events(new.accounts[bot_seat], {"type": "game", "table": new.id, "seat": bot_seat,
+                                                             "status": "waiting"})
                 for other in list(table.connections):
                     await self._offer_rematch(table, other)
             else:
