@@ -186,6 +186,17 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the bot that decides (default search:level=3)")
     engine.set_defaults(run=_engine)
 
+    bot_account = commands.add_parser(
+        "bot-account", help="the operator's bot accounts: make one and print its API token (docs/bot-api.md)")
+    bot_account.add_argument("name", nargs="?", help="the bot account's name (a new one, unless --new-token or "
+                             "--revoke names an existing one)")
+    bot_account.add_argument("--db", default=None, metavar="URL", help="the server's database (as wizard serve)")
+    bot_account.add_argument("--label", default="token", help="a label for the token (what it is for)")
+    bot_account.add_argument("--new-token", action="store_true", help="another token for the existing bot NAME")
+    bot_account.add_argument("--revoke", metavar="TOKEN_ID", help="revoke a token of the bot NAME by its id")
+    bot_account.add_argument("--list", action="store_true", help="list the operator's bot accounts and tokens")
+    bot_account.set_defaults(run=_bot_account)
+
     serve = commands.add_parser("serve", help="the multiplayer server over WebSocket ([server] extra)")
     from .server import serve as serve_command  # argparse only at import; FastAPI and uvicorn load when it runs
 
@@ -204,6 +215,52 @@ def _engine(args: argparse.Namespace) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     return serve_engine(args.bot)
+
+
+def _bot_account(args: argparse.Namespace) -> int:
+    """``wizard bot-account``: the operator's bot accounts (no owner), straight in the database; a token is printed
+    once, and only its digest is stored. A running server sees them at once (it reads tokens from the database)."""
+    import json
+
+    from .server import bot_accounts as B
+    from .server.accounts import BadName
+    from .server.db import default_url, make_engine, upgrade
+
+    engine = make_engine(args.db or default_url())
+    upgrade(engine)
+    try:
+        if args.list:
+            print(json.dumps(B.bots_of(engine, None), indent=2))
+            return 0
+        if not args.name:
+            print("error: name the bot account", file=sys.stderr)
+            return 2
+        if args.revoke:
+            if B.revoke(engine, None, args.name, args.revoke) is None:
+                print(f"error: the operator's bot {args.name!r} has no live token {args.revoke!r}", file=sys.stderr)
+                return 1
+            print(f"revoked {args.revoke} (open streams close within a few seconds)")
+            return 0
+        if args.new_token:
+            made = B.add_token(engine, None, args.name, args.label)
+            if made is None:
+                print(f"error: the operator has no bot account called {args.name!r}", file=sys.stderr)
+                return 1
+            print(f"token {made['token_id']}: {made['token']}")
+            return 0
+        try:
+            created = B.create_bot(engine, args.name, None, args.label)
+        except (BadName, LookupError) as error:
+            print(f"error: {error}", file=sys.stderr)
+            return 1
+        print(f"bot account {created['name']}; token {created['token_id']} (shown once, keep it secret):")
+        print(created["token"])
+        return 0
+    except PermissionError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    finally:
+        engine.dispose()
 
 
 def _lang_argument(parser: argparse.ArgumentParser) -> None:

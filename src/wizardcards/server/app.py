@@ -52,11 +52,14 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.gzip import DEFAULT_EXCLUDED_CONTENT_TYPES
 
 from ..core import SPECTATOR, ImpossibleRulesError, RuleSet, rules_for
+from . import bot_accounts as B
 from . import profiles
 from . import protocol as P
 from .accounts import AccountStore, accounts_router
+from .bot_api import NDJSON, BotHub, QueryTokenGuard, bot_router
 from .capacity import RequestCap, request_cap
 from .cluster import ElsewhereError, Member
 from .connection import Connection
@@ -232,10 +235,15 @@ def create_app(
         app.state.accounts = AccountStore(engine)
         app.state.signed_in = SignedInSockets()
         app.state.peers = httpx.AsyncClient() if member is not None else None
+        app.state.bot_hub = hub = BotHub(engine, limits)
+        app.state.request_cap = cap
+        manager.bot_events = hub.tell
         await manager.load_unfinished()
         checking = asyncio.create_task(app.state.signed_in.keep_checking(app.state.sessions))
+        checking_bots = asyncio.create_task(hub.keep_checking())
         yield
         checking.cancel()
+        checking_bots.cancel()
         manager.close()
         if app.state.peers is not None:
             await app.state.peers.aclose()
@@ -243,18 +251,23 @@ def create_app(
 
     app = FastAPI(title="wizardcards server", lifespan=lifespan)
     # HTTP only (WebSockets pass through): a replay is a few hundred views, the client's files are text
-    app.add_middleware(GZipMiddleware, minimum_size=1024)
+    # (not the bots' event stream: each line must go out when it is written, not when a compressor's block fills)
+    app.add_middleware(GZipMiddleware, minimum_size=1024,
+                       exclude_content_types=(*DEFAULT_EXCLUDED_CONTENT_TYPES, NDJSON))
     app.add_middleware(BodyLimit, max_bytes=limits.max_body_bytes)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(OriginCheck, relying=relying)  # inside RelayedClient: a relayed request was checked already
     if member is not None:
         app.add_middleware(RelayedClient, key=member.key)
-    app.add_middleware(RequestCap, max_requests=request_cap())  # outermost: a busy server answers at once
+    app.add_middleware(QueryTokenGuard)  # a bot token in a URL: refused (and revoked) before anything reads it
+    cap = request_cap()
+    app.add_middleware(RequestCap, max_requests=cap)  # outermost: a busy server answers at once
     if web.is_dir():
         app.mount("/static", StaticFiles(directory=web), name="static")
     # the score pad: /pad, its files and rules, shared /pads
     app.include_router(pads_router(url, web, limits, limits_storage))
     app.include_router(accounts_router(limits, relying, client_of))
+    app.include_router(bot_router(limits))
 
     def manager() -> TableManager:
         return cast(TableManager, app.state.manager)  # set by the lifespan above (Starlette's state is untyped)
@@ -319,7 +332,10 @@ def create_app(
         return P.protocol_schema()
 
     @app.post("/tables", status_code=201)
-    async def create_table(request: TableRequest, http: Request, account: Signed) -> dict[str, Any]:
+    async def create_table(request: TableRequest, http: Request, account: Signed,
+                           authorization: Authorization = None) -> dict[str, Any]:
+        if B.looks_like_bot_token(bearer(authorization) or ""):
+            raise HTTPException(403, "a bot account creates no tables: a person invites it into a seat by its name")
         rules = rules_of(request)
         seats = request.seats or [SeatRequest(name=f"Player {s + 1}") for s in range(rules.players)]
         for number, seat in enumerate(seats):
@@ -571,7 +587,21 @@ def create_app(
             return
         connection = Connection(client=client, send_queue=limits.send_queue)
         session = None
-        if SESSION_COOKIE in ws.cookies and (ws.scope.get(RELAYED_SCOPE) or relying.allows(ws)):
+        offered = bearer(ws.headers.get("authorization"))
+        bot_token = None
+        if offered is not None:  # a bot account's program: its API token opens its own seats and nothing else
+            bot_token = await asyncio.to_thread(B.find_token, manager().storage.engine, offered)
+            if bot_token is None:
+                manager().clients.close_connection(client)
+                try:
+                    manager().clients.hit("hellos", client)  # a credential tried
+                except RateLimitedError:
+                    pass
+                await ws.close(code=1008, reason="this bot token is unknown or revoked")
+                return
+            connection.account, connection.bot_token = bot_token.account, bot_token.digest
+            app.state.bot_hub.add_socket(bot_token, connection)
+        elif SESSION_COOKIE in ws.cookies and (ws.scope.get(RELAYED_SCOPE) or relying.allows(ws)):
             session = await signed_in(ws)  # another site's page, or no page at all, is a guest here
         if session is not None:
             connection.account, connection.session_key = session
@@ -591,7 +621,7 @@ def create_app(
                 else:
                     assert member is not None
                     closing = await relay_socket(ws, closing.address, closing.table_id, closing.first, client,
-                                                 member.key, ws.headers.get("cookie"))
+                                                 member.key, ws.headers.get("cookie"), ws.headers.get("authorization"))
             if connection.too_slow:
                 closing = (1008, "too slow: the messages for this connection piled up unread")
             elif connection.closing is not None:
@@ -605,6 +635,8 @@ def create_app(
             connection.gone.set()
             if session is not None:
                 app.state.signed_in.remove(connection, *session)
+            if bot_token is not None:
+                app.state.bot_hub.remove_socket(bot_token.digest, connection)
             await manager().disconnect(connection)
             manager().clients.close_connection(client)
             if connection.table is not None and connection.seat == SPECTATOR:

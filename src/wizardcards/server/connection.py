@@ -33,6 +33,7 @@ class Connection:
     refused_hellos: int = 0  # hellos with unknown tokens or over the client's hello limit
     account: Account | None = None  # signed in (its session cookie, from our own Origin, on the handshake)
     session_key: str | None = None  # that session's digest: signing out closes this connection
+    bot_token: str | None = None  # a bot account's program: the digest of its API token (revoking it closes this)
     key: str = field(init=False)  # this connection, for its own limits (chat lines, hints)
     queue: asyncio.Queue[str] = field(init=False)
     gone: asyncio.Event = field(init=False)  # set when it is cut off (too slow) or closed

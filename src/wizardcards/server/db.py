@@ -155,9 +155,9 @@ class LeaseRow(Base):
 
 
 class AccountRow(Base):
-    """A person (or, later, a bot) who signs in with a passkey (``accounts.py``). A deleted account's row stays, so
-    that its seats keep pointing at it: its name shows as "deleted player", its passkeys and sessions are removed and
-    its ``name_key`` is freed (NULL) for someone else."""
+    """A person who signs in with a passkey (``accounts.py``), or a bot an outside program plays with an API token
+    (``bot_accounts.py``). A deleted account's row stays, so that its seats keep pointing at it: its name shows as
+    "deleted player", its passkeys, sessions and tokens are removed and its ``name_key`` is freed (NULL)."""
 
     __tablename__ = "accounts"
 
@@ -167,6 +167,24 @@ class AccountRow(Base):
     kind: Mapped[str] = mapped_column(String(8), default="person")  # "person" | "bot"
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # a bot's: the person who made it (NULL for a person, and for a bot the operator made)
+    owner_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+
+
+class BotTokenRow(Base):
+    """An API token of a bot account (``bot_accounts.py``): only its SHA-256 digest is kept; revoked, it opens
+    nothing (its row stays, so that its owner sees when it was revoked)."""
+
+    __tablename__ = "bot_tokens"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)  # public: what lists and revocations name
+    digest: Mapped[str] = mapped_column(String(64), unique=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
+    scope: Mapped[str] = mapped_column(String(32))  # "bot:play" (the only scope so far)
+    label: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    last_used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class PasskeyRow(Base):
@@ -223,6 +241,8 @@ class InvitationRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    declined_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)  # a bot declined
+    reason: Mapped[str | None] = mapped_column(String(16), nullable=True)  # why (bot_api.DECLINE_REASONS)
 
 
 class RatingRow(Base):

@@ -24,13 +24,13 @@ from .db import AccountRow, CredentialRow, InvitationRow, SeatRow, TableRow
 from .storage import now
 
 
-def find_account(engine: Engine, name: str) -> tuple[str, str] | None:
-    """The id and name of the live person account called ``name`` (by its key), or None."""
+def find_account(engine: Engine, name: str) -> tuple[str, str, str] | None:
+    """The id, name and kind ("person" or "bot") of the live account called ``name`` (by its key), or None."""
     with engine.connect() as db:
-        found = db.execute(select(AccountRow.id, AccountRow.name).where(
+        found = db.execute(select(AccountRow.id, AccountRow.name, AccountRow.kind).where(
             AccountRow.name_key == name_key(name), AccountRow.deleted_at.is_(None),
-            AccountRow.kind == PERSON)).first()
-    return None if found is None else (found[0], found[1])
+            AccountRow.kind.in_((PERSON, "bot")))).first()
+    return None if found is None else (found[0], found[1], found[2])
 
 
 def save_invitation(engine: Engine, table_id: str, seat: int, account_id: str) -> str:
@@ -48,7 +48,7 @@ def _live() -> Any:
     code = exists().where(CredentialRow.table_id == InvitationRow.table_id, CredentialRow.seat == InvitationRow.seat,
                           CredentialRow.kind == "invite")
     waiting = exists().where(TableRow.id == InvitationRow.table_id, TableRow.status == "waiting")
-    return code & waiting
+    return code & waiting & InvitationRow.declined_at.is_(None)
 
 
 def invitations_of(engine: Engine, account_id: str) -> list[tuple[str, str, int]]:
@@ -73,6 +73,29 @@ def decline(engine: Engine, invitation_id: str, account_id: str) -> bool:
         gone = db.execute(delete(InvitationRow).where(
             InvitationRow.id == invitation_id, InvitationRow.account_id == account_id))
     return bool(gone.rowcount)
+
+
+def decline_with_reason(engine: Engine, invitation_id: str, account_id: str, reason: str) -> tuple[str, int] | None:
+    """A bot declines: the invitation is kept, declined, with its reason (for its host); the table and seat, or None
+    when the account had no such good invitation."""
+    with engine.begin() as db:
+        found = db.execute(select(InvitationRow.table_id, InvitationRow.seat).where(
+            InvitationRow.id == invitation_id, InvitationRow.account_id == account_id, _live())).first()
+        if found is None:
+            return None
+        db.execute(update(InvitationRow).where(InvitationRow.id == invitation_id).values(
+            declined_at=now(), reason=reason))
+    return found[0], found[1]
+
+
+def seats_of(engine: Engine, account_id: str) -> list[tuple[str, int, str]]:
+    """The seats an account holds at tables not over yet: (table id, seat, status), oldest table first."""
+    with engine.connect() as db:
+        rows = db.execute(select(SeatRow.table_id, SeatRow.seat, TableRow.status)
+                          .join(TableRow, TableRow.id == SeatRow.table_id)
+                          .where(SeatRow.account_id == account_id, TableRow.status.in_(("waiting", "playing")))
+                          .order_by(TableRow.created_at)).all()
+    return [(r[0], r[1], r[2]) for r in rows]
 
 
 def accept(engine: Engine, invitation_id: str, table_id: str, seat: int, name: str, token_digest: str,

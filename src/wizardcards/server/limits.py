@@ -72,6 +72,10 @@ class Limits:
     signups_per_hour_per_network: int = 10  # POST /accounts/options
     signins_per_minute_per_network: int = 30  # POST /session/options
     signins_per_minute_per_account: int = 10  # POST /session with one passkey (known or not), and new passkeys
+    # bot accounts (bot_api.py): counted per bot, not per address
+    bot_requests_per_minute: int = 120  # the bot API's requests of one bot
+    bot_streams_per_bot: int = 2  # event streams one bot has open at once
+    max_bot_streams: int = 0  # event streams open on the server; 0: a quarter of the HTTP requests it answers at once
 
     @classmethod
     def names(cls) -> list[str]:
@@ -123,7 +127,8 @@ class RateLimitedError(Exception):
 
 # the kinds counted per client (its address); they go to the shared storage when there is one. Chat lines and hints
 # are counted per connection, which lives in one process: they stay in its memory.
-CLIENT_KINDS = ("tables", "joins", "hellos", "connections", "loads", "signups", "signins", "signins_per_account")
+CLIENT_KINDS = ("tables", "joins", "hellos", "connections", "loads", "signups", "signins", "signins_per_account",
+                "bot_requests")
 SERVER_FULL = "the server is full: try again later"  # the reason of a WebSocket refused with 1013 at the cap
 SPECTATOR_SHARE = 0.75  # of max_connections at most spectators: the rest stays for the seats' own connections
 SHARED_OPTIONS = {"socket_timeout": 0.5, "socket_connect_timeout": 0.5}  # a storage that hangs stalls no one long
@@ -160,6 +165,7 @@ class ClientLimits:
             "signins": (RateLimitItemPerMinute(limits.signins_per_minute_per_network), "sign-ins from one network"),
             "signins_per_account": (RateLimitItemPerMinute(limits.signins_per_minute_per_account),
                                     "sign-ins with one passkey"),
+            "bot_requests": (RateLimitItemPerMinute(limits.bot_requests_per_minute), "requests of one bot"),
         }
         # the kinds also counted for the client's whole network (network_of), with their limit there
         self._network_items: dict[str, RateLimitItem] = {

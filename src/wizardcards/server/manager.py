@@ -79,6 +79,8 @@ class TableManager:
         self._finished: OrderedDict[str, None] = OrderedDict()  # finished tables in memory, least recently used first
         self._creating: list[tuple[str | None, str | None]] = []  # (client, network) of tables being stored now
         self._tasks: set[asyncio.Task[Any]] = set()
+        # the bot accounts' event streams (bot_api.BotHub, set by the app): told of invitations and game starts
+        self.bot_events: Callable[[str, dict[str, Any]], None] = lambda account_id, event: None
 
     def _spawn(self, work: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
         task = asyncio.get_running_loop().create_task(work)
@@ -94,7 +96,7 @@ class TableManager:
         claimed: set[int] | None = None, client: str | None = None, reserved: bool = False,
         bot_pace: float | None = None, host_seat: int | None = None, account: Account | None = None,
         rated: bool = False,
-        accounts: dict[int, str] | None = None, visibility: Visibility = "public",
+        accounts: dict[int, str] | None = None, visibility: Visibility = "public", bot_seats: set[int] | None = None,
     ) -> tuple[LiveTable, dict[int, str], dict[int, str]]:
         """A new table, stored whole before it exists in memory; ``seats`` holds (name, bot spec or None for a human)
         per seat. Returns the table, the tokens of the ``claimed`` seats and the invite codes of the invite-only ones
@@ -106,7 +108,8 @@ class TableManager:
         without a grace period gets ``ratings.RATED_GRACE_SECONDS``, so that a seat left is played on and counted);
         ``account``: the creator is signed in, and holds the first seat it claimed (under its account's name);
         ``accounts``: the seats' accounts (seat: account id; a rematch keeps those of the finished table);
-        ``visibility``: "public" or "private" (``visibility.py``)."""
+        ``visibility``: "public" or "private" (``visibility.py``); ``bot_seats``: those of ``accounts`` that are bot
+        accounts' (a rematch keeps them)."""
         open_seats, claimed = open_seats or set(), claimed or set()
         held = dict(accounts or {})
         if account is not None and claimed:
@@ -170,6 +173,7 @@ class TableManager:
             creator=client, network=network, hosts=hosts, created_at=S.now(),
             invites={s: digest(c) for s, c in invites.items()},
             digests={s: {digest(t)} for s, t in tokens.items()}, accounts=held, rated=rated, visibility=visibility,
+            bot_seats=set(bot_seats or ()) & set(held),
         )
         row = {"id": table.id, "rules": json.dumps(rules.to_dict()), "seed": seed, "status": "waiting",
                "spectator_token": table.spectator_token, "turn_seconds": turn_seconds,
@@ -286,6 +290,7 @@ class TableManager:
             visibility=PRIVATE if row["visibility"] == PRIVATE else PUBLIC,
             accounts={s["seat"]: s["account_id"] for s in seats if s.get("account_id")},
             rated=bool(row.get("rated", False)),
+            bot_seats={s["seat"] for s in seats if s.get("account_id") and s.get("account_kind") == "bot"},
         )
         for d, seat, kind in stored.credentials:
             if kind == "invite":
@@ -522,6 +527,8 @@ class TableManager:
                 raise NoSeatError(f"{account[1]} holds seat {table.seat_of(account[0])} of this table already")
             invitation = await self._store(I.save_invitation, table.id, seat, account[0])
         await self._put_down(table)
+        if account[2] == "bot":  # its program hears of it at once on its event stream (bot_api.py)
+            self.bot_events(account[0], {"type": "invitation", "id": invitation, **self.invite_of(table, seat)})
         return table, invitation, account[1]
 
     async def invitations(self, account_id: str) -> list[dict[str, Any]]:
@@ -579,6 +586,22 @@ class TableManager:
 
     async def decline_invitation(self, invitation_id: str, account_id: str) -> bool:
         return bool(await self._store(I.decline, invitation_id, account_id))
+
+    async def bot_declines(self, invitation_id: str, account: Account, reason: P.DeclineReason) -> bool:
+        """A bot declines an invitation with one of ``bot_api.DECLINE_REASONS`` (no free text: bots do not chat):
+        the invitation is kept, declined, and the table's connections hear who declined which seat and why (a
+        ``declined`` message). False for no such good invitation of this bot."""
+        found = await self._store(I.decline_with_reason, invitation_id, account.id, reason)
+        if found is None:
+            return False
+        table = self.tables.get(found[0])  # in memory here: its connections are here (in a cluster, elsewhere)
+        if table is not None:
+            table.tell(P.dump(P.Declined(seq=table.seq, seat=found[1], name=account.name, reason=reason)))
+        return True
+
+    async def bot_seats(self, account_id: str) -> list[tuple[str, int, str]]:
+        """The seats a bot account holds at tables not over: (table id, seat, status)."""
+        return list(await self._store(I.seats_of, account_id))
 
     async def preview_invite(self, code: str, client: str) -> tuple[LiveTable, int] | None:
         """``POST /invites/preview``: the table and seat an invite code is for, the code left unused (what the person
@@ -842,6 +865,8 @@ class TableManager:
         table.names[seat] = name
         if account is not None:
             table.accounts[seat] = account.id
+        if account is not None and account.kind == "bot":
+            table.bot_seats.add(seat)
         table.claimed.add(seat)
         table.digests.setdefault(seat, set()).add(digest(token))
         self.by_digest[digest(token)] = (table.id, seat, "seat")
@@ -870,6 +895,7 @@ class TableManager:
             self.by_digest.pop(d, None)
         table.claimed.discard(seat)
         table.accounts.pop(seat, None)
+        table.bot_seats.discard(seat)
         table.names[seat] = default_name(seat)
         table.announce()
         return True
@@ -895,6 +921,14 @@ class TableManager:
             if holder is not None and connection.account is not None and connection.account.id != holder:
                 connection.refused_hellos += 1  # a seat one account holds is not another account's to take
                 raise TableError("bad_token", "this seat is held by another account")
+            bot = connection.account is not None and connection.account.kind == "bot"
+            if bot and holder is None:  # a bot's API token opens nothing but its own seats: no guest's, no watching
+                connection.refused_hellos += 1
+                raise TableError("bad_token", "a bot's token opens only the seats its bot holds")
+            if seat in table.bot_seats and not bot:  # a bot account's seat is its program's: its token says so
+                connection.refused_hellos += 1
+                raise TableError("bad_token", "this seat is a bot account's: its API token (Authorization: Bearer, "
+                                              "on the WebSocket's handshake) opens it")
             human = seat != SPECTATOR and table.bots[seat] is None and holder is None  # an account's keeps its name
             renamed = human and table.status == "waiting" and hello.name is not None and hello.name != table.names[seat]
             first = seat != SPECTATOR and seat not in table.joined
@@ -943,6 +977,8 @@ class TableManager:
     async def _start(self, table: LiveTable) -> None:
         await self._store(S.set_status, table.id, "playing")
         table.status = "playing"
+        for seat in sorted(table.bot_seats):
+            self.bot_events(table.accounts[seat], {"type": "gameStart", "table": table.id, "seat": seat})
         table.moved_at = time.monotonic()  # the first bot move comes the pace after the start, as the others
         table.broadcast()  # everyone learns the game has started (views with status "playing")
         self._after_change(table)
@@ -1111,11 +1147,14 @@ class TableManager:
                 new, _, _ = await self.create(
                     table.rules, list(zip(table.names, table.bots)), table.turn_seconds, table.grace_seconds,
                     table.hints, reserved=True, bot_pace=table.bot_pace, client=connection.client, host_seat=seat,
-                    rated=table.rated, accounts=dict(table.accounts),
+                    rated=table.rated, accounts=dict(table.accounts), bot_seats=set(table.bot_seats),
                     visibility=table.visibility,  # a rematch of a private table is private
                 )
                 await self._store(S.set_rematch, table.id, new.id)
                 table.rematch_id = new.id
+                for bot_seat in sorted(new.bot_seats):  # a bot's program hears of its seat there at once
+                    self.bot_events(new.accounts[bot_seat], {"type": "game", "table": new.id, "seat": bot_seat,
+                                                             "status": "waiting"})
                 for other in list(table.connections):
                     await self._offer_rematch(table, other)
             else:
@@ -1140,6 +1179,8 @@ class TableManager:
     def chat(self, connection: Connection, message: P.Chat) -> None:
         """A seat's chat line, to every connection at the table; the last ``CHAT_LINES`` are kept for newcomers."""
         table, seat = seated(connection, "chatting", "spectators watch in silence: only the seats may chat")
+        if seat in table.bot_seats:
+            raise TableError("forbidden", "bots do not chat: a bot account plays, and people talk")
         self.clients.hit("chat", connection.key)
         line = P.dump(P.ChatLine(seq=table.seq, seat=seat, name=table.names[seat], text=message.text,
                                  time=time.time()))
@@ -1150,6 +1191,8 @@ class TableManager:
         """Check a hint request now (``TableError`` if refused) and answer it from a task once a worker process has
         worked it out. The analysis of a decision is shared by the connections of the seat on turn."""
         table, seat = seated(connection, "asking for a hint", "hints are for the seats")
+        if seat in table.bot_seats:
+            raise TableError("forbidden", "a bot account plays on its own: it asks the server for no hints")
         if not table.hints:
             raise TableError("no_hints", "this table does not allow hints")
         if table.status == "waiting":
@@ -1209,3 +1252,5 @@ class TableManager:
         """A decision was accepted: at the game's end its replay is built (in the background) and stored."""
         if table.status == "finished":
             self._spawn(self.replays.prepare(table.id))
+            for seat in sorted(table.bot_seats):
+                self.bot_events(table.accounts[seat], {"type": "gameFinish", "table": table.id, "seat": seat})

@@ -69,13 +69,17 @@ def profile(engine: Engine, name: str, viewer: str | None = None) -> dict[str, A
             .order_by(TableRow.created_at.desc()).limit(GAMES_LISTED)).all()
         ids = [t.table_id for t in tables]
         seats: dict[str, dict[int, tuple[str | None, str | None]]] = {}
+        bot_accounts: set[str] = set()  # the accounts of those seats that are bots' (bot_api.py)
         if ids:
             for row in db.execute(
-                select(SeatRow.table_id, SeatRow.seat, SeatRow.account_id, AccountRow.name, AccountRow.deleted_at)
+                select(SeatRow.table_id, SeatRow.seat, SeatRow.account_id, AccountRow.name, AccountRow.deleted_at,
+                       AccountRow.kind)
                 .outerjoin(AccountRow, AccountRow.id == SeatRow.account_id).where(SeatRow.table_id.in_(ids))
             ):
                 shown = None if row.account_id is None else DELETED_NAME if row.deleted_at is not None else row.name
                 seats.setdefault(row.table_id, {})[row.seat] = (row.account_id, shown)
+                if row.kind == "bot":
+                    bot_accounts.add(row.account_id)
         changes = {(h["table"]): h for game in R.GAMES for h in history[game]}
     games, met, bids = [], _Met(), [0, 0]
     for table in tables:
@@ -101,7 +105,8 @@ def profile(engine: Engine, name: str, viewer: str | None = None) -> dict[str, A
                 continue
             bot = summary["bots"][other]
             account_id = held.get(other, (None, None))[0]
-            who = ("bot", bot) if bot is not None else ("player", account_id) if account_id else ("guest", names[other])
+            who = (("bot", bot) if bot is not None else ("bot account", account_id) if account_id in bot_accounts
+                   else ("player", account_id) if account_id else ("guest", names[other]))
             met.add(who, names[other], ranks[seat], ranks[other])
         if game == "wizard":
             for row in sheet["sheet"]:
@@ -136,7 +141,9 @@ class _Met:
         self.names[who] = who[1] if who[0] == "bot" else name
 
     def most(self, count: int) -> list[dict[str, Any]]:
-        return [{"kind": who[0], "name": self.names[who], "bot": who[1] if who[0] == "bot" else None,
+        # a bot account is a bot (kind "bot") that the server does not play (``bot`` None), as at the table
+        return [{"kind": "bot" if who[0] == "bot account" else who[0], "name": self.names[who],
+                 "bot": who[1] if who[0] == "bot" else None,
                  "games": games, "ahead": self.ahead[who], "behind": self.behind[who]}
                 for who, games in sorted(self.games.items(), key=lambda item: (-item[1], self.names[item[0]]))[:count]]
 

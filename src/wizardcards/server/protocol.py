@@ -217,7 +217,8 @@ class Player(_Message):
     claimed: bool  # taken: a connection said hello with its token, or POST /tables/{id}/join handed it out (bots: true)
     joined: bool  # its holder has said hello (bots: true); a seat claimed but not joined may be freed by the host
     connected: bool  # a connection holds the seat now (bots: true, they play in the server)
-    # who holds it: a bot, a "player" (a signed-in account took it: docs/accounts.md), or a "guest" (anyone else)
+    # who holds it: a bot (the server's, ``bot`` its spec, or a bot account's program: docs/bot-api.md), a "player"
+    # (a signed-in account took it: docs/accounts.md), or a "guest" (anyone else)
     kind: Literal["guest", "player", "bot"]
 
 
@@ -260,7 +261,7 @@ class Hint(_Message):
 ErrorCode = Literal[
     "malformed", "too_large", "invalid", "not_joined", "already_joined", "bad_token", "spectator",
     "not_your_turn", "illegal", "not_started", "game_over", "game_not_over", "throttled", "no_hints", "stale",
-    "unavailable", "limited",
+    "unavailable", "limited", "forbidden",
 ]
 
 
@@ -272,14 +273,28 @@ class ErrorMessage(_Message):
     message: str
 
 
+DeclineReason = Literal["generic", "later", "rules", "players", "rated", "casual", "too_fast", "too_slow"]
+
+
+class Declined(_Message):
+    """A bot account declined its invitation into ``seat`` (docs/bot-api.md): to the table's connections, so that its
+    host may invite another. ``reason`` is one of a fixed list (a bot writes no free text)."""
+
+    type: Literal["declined"] = "declined"
+    seq: int
+    seat: int
+    name: str  # the bot account's
+    reason: DeclineReason
+
+
 ServerMessage = Annotated[
-    Welcome | ViewMessage | Ack | RematchOffer | TableState | ChatLine | Hint | ErrorMessage,
+    Welcome | ViewMessage | Ack | RematchOffer | TableState | ChatLine | Hint | ErrorMessage | Declined,
     Field(discriminator="type"),
 ]
 
 CLIENT_ADAPTER: TypeAdapter[Hello | Act | Sync | RematchRequest | Chat | HintRequest] = TypeAdapter(ClientMessage)
 SERVER_ADAPTER: TypeAdapter[
-    Welcome | ViewMessage | Ack | RematchOffer | TableState | ChatLine | Hint | ErrorMessage
+    Welcome | ViewMessage | Ack | RematchOffer | TableState | ChatLine | Hint | ErrorMessage | Declined
 ] = TypeAdapter(ServerMessage)
 
 

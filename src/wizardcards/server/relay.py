@@ -60,10 +60,13 @@ class RelayedClient:
 
 async def relay_socket(
     ws: WebSocket, address: str, table_id: str, first: str, client: str, key: str, cookie: str | None = None,
+    authorization: str | None = None,
 ) -> tuple[int, str] | None:
     """Carry an accepted WebSocket on to the table's owner, starting with the message that named the table; returns
     how to close the client's side (None: the client left)."""
     headers = {CLIENT: client, RELAYED: key} | ({"cookie": cookie} if cookie else {})  # its session: checked here
+    if authorization:  # a bot's token (bot_api.py): checked there too
+        headers["authorization"] = authorization
     try:
         upstream = await connect(
             ws_url(address, table_id), additional_headers=headers,

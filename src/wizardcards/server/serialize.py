@@ -28,7 +28,8 @@ def _rules_json(rules: RuleSet) -> dict[str, Any]:
 
 def view_to_json(view: View) -> dict[str, Any]:
     """The fields of ``view`` as JSON-ready values (the protocol's ``view`` payload): all but ``last_trick``, which
-    the message's head carries (``trick_json``), and ``played_by`` and ``voids``, which no client reads yet.
+    the message's head carries (``trick_json``). ``played_by`` and ``voids`` are what the client library
+    (``wizardcards.client.views``) needs to give a bot the very ``View`` the server's own bots see.
 
     Tuples are left as tuples where ``json`` writes them as arrays anyway (the score sheet's rows): this runs once per
     connection per decision."""
@@ -51,6 +52,8 @@ def view_to_json(view: View) -> dict[str, Any]:
         "trick": list(view.trick),
         "round_tricks": [[leader, list(cards), winner] for leader, cards, winner in view.round_tricks],
         "played": cards_of(view.played),
+        "played_by": [cards_of(cards) for cards in view.played_by],
+        "voids": list(view.voids),
         "tricks_won": list(view.tricks_won),
         "legal_actions": list(view.legal_actions),
         "legal_texts": [action_to_text(a, style) for a in view.legal_actions],

@@ -24,7 +24,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from ..core import GameRecord, RuleSet
-from .db import ActionRow, CredentialRow, FinishedGameRow, LeaseRow, SeatRow, StatRow, TableRow
+from .db import AccountRow, ActionRow, CredentialRow, FinishedGameRow, LeaseRow, SeatRow, StatRow, TableRow
 from .rating_storage import RatedGame, rate_game
 
 T = TypeVar("T")
@@ -79,8 +79,10 @@ def load_table(engine: Engine, table_id: str) -> StoredTable | None:
         row = db.execute(select(TableRow.__table__).where(TableRow.id == table_id)).mappings().first()
         if row is None:
             return None
-        seats = db.execute(
-            select(SeatRow.__table__).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+        seats = db.execute(  # with the kind of each seat's account: a bot account's seat is its program's
+            select(SeatRow.__table__, AccountRow.kind.label("account_kind"))
+            .outerjoin(AccountRow, AccountRow.id == SeatRow.account_id)
+            .where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
         ).mappings().all()
         actions = db.execute(
             select(ActionRow.seat, ActionRow.action, ActionRow.client_id)

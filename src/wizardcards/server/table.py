@@ -98,6 +98,7 @@ class LiveTable:
     joiners: dict[int, str] = field(default_factory=dict)  # seat: the client a join handed it to (until its hello)
     barred: set[str] = field(default_factory=set)  # networks whose joined seat the host freed: they join no more
     accounts: dict[int, str] = field(default_factory=dict)  # seat: the account holding it (taken signed in)
+    bot_seats: set[int] = field(default_factory=set)  # seats of ``accounts`` held by bot accounts (bot_api.py)
     chat: deque[str] = field(default_factory=lambda: deque(maxlen=CHAT_LINES))  # the ``chat`` messages' text
     deadline: float | None = None  # time.monotonic() when the turn timer armed at ``deadline_seq`` runs out
     deadline_seq: int = -1
@@ -185,8 +186,11 @@ class LiveTable:
         ]
 
     def seat_kind(self, seat: int) -> str:
-        """"bot", "player" (a signed-in account holds it) or "guest" (anyone else, or nobody yet)."""
-        return "bot" if self.bots[seat] is not None else "player" if seat in self.accounts else "guest"
+        """"bot" (the server's bot, or a bot account: then ``bot`` is None), "player" (a signed-in account holds it)
+        or "guest" (anyone else, or nobody yet)."""
+        if self.bots[seat] is not None or seat in self.bot_seats:
+            return "bot"
+        return "player" if seat in self.accounts else "guest"
 
     def seat_of(self, account_id: str) -> int | None:
         """The seat an account holds here (an account holds one seat of a table at most)."""

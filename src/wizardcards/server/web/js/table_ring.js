@@ -32,7 +32,11 @@ function badgesOf(ctrl, v, seat, player) {
   const bot = state.bots[seat];
   const badges = [];
   if (seat === v.dealer && v.phase !== 'game_over') badges.push(h('span', { class: 'tag dealer', title: t('table.tag.dealer') }, t('table.tag.dealer')));
-  if (bot) badges.push(h('span', { class: 'tag bot', title: t('table.tag.bot_title', { bot }) }, t('table.tag.bot')));
+  // a bot account's seat (``kind`` "bot", no spec: an outside program plays it, docs/bot-api.md) is a bot's too
+  const botAccount = !bot && player && player.kind === 'bot';
+  if (bot || botAccount) {
+    badges.push(h('span', { class: 'tag bot', title: t('table.tag.bot_title', { bot: bot || player.name }) }, t('table.tag.bot')));
+  }
   if (player && !bot && !player.claimed) badges.push(h('span', { class: 'tag' }, t('table.tag.invited')));
   else if (player && !bot && !player.connected) badges.push(h('span', { class: 'tag away' }, t('table.tag.offline')));
   if (v.game === 'wily' && teamMembers(v.teams[seat], v.teams).length > 1) {
