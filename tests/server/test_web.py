@@ -129,7 +129,7 @@ def test_meta_offers_every_rule_option_preset_and_bot(client: TestClient) -> Non
     for preset in meta["presets"]:
         assert preset["description"] and RuleSet.from_dict(preset["rules"]) == PRESETS[preset["name"]]
         assert preset["game"] == preset["rules"]["game"]
-    settable = {f.name for f in fields(RuleSet) if f.init} - {"game", "players"}
+    settable = {f.name for f in fields(RuleSet) if f.init} - {"game", "players", "special_cards"}
     options = {o["name"]: o for o in meta["options"]}
     assert set(options) == settable
     for option in options.values():
@@ -137,7 +137,7 @@ def test_meta_offers_every_rule_option_preset_and_bot(client: TestClient) -> Non
         assert option["kind"] in ("bool", "choice", "int", "int_list")
         assert (option["kind"] == "choice") == ("choices" in option)
     assert options["hidden_bids"]["kind"] == "bool" and options["hidden_bids"]["games"] == ["wizard"]
-    assert options["schedule"]["choices"] == ["standard", "double-down", "quick", "custom"]
+    assert options["schedule"]["choices"] == ["standard", "double-down", "quick", "tournament", "custom"]
     specs = [b["spec"] for b in meta["bots"]]
     assert specs == ["rulebased", "random", *(f"search:level={n}" for n in LEVELS)]
     # every registered bot but the benchmarks' baselines, nothing else
@@ -145,6 +145,16 @@ def test_meta_offers_every_rule_option_preset_and_bot(client: TestClient) -> Non
     assert meta["default_bot"] in specs
     for spec in specs:
         make_bot(spec)
+
+
+def test_the_anniversary_cards_are_refused_until_this_server_offers_them(client: TestClient) -> None:
+    """The core plays the special cards; the server's tables do not yet (their action range, views and faces): a
+    table asking for them is refused in words, and /meta does not offer them."""
+    for body in ({"players": 4, "options": {"special_cards": ["bomb"]}}, {"players": 4, "preset": "anniversary"}):
+        answer = client.post("/tables", json=body)
+        assert answer.status_code == 422, answer.text
+        assert "special_cards" in answer.text or "anniversary" in answer.text
+    assert "special_cards" not in {o["name"] for o in client.get("/meta").json()["options"]}
 
 
 def test_meta_offers_the_bots_of_the_registry(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -57,9 +57,14 @@ OPTION_LABELS: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 
 
+# RuleSet fields the core knows and this server does not offer yet: the anniversary cards need the tables' action
+# range, views and client faces of their own (issue 29's server and browser parts)
+NOT_OFFERED = frozenset({"special_cards"})
+
+
 def user_options() -> list[str]:
     """The RuleSet fields a player may set in a create-table form."""
-    return [f.name for f in fields(RuleSet) if f.init and f.name not in ("game", "players")]
+    return [f.name for f in fields(RuleSet) if f.init and f.name not in {"game", "players", *NOT_OFFERED}]
 
 
 def _option(name: str) -> dict[str, Any]:
