@@ -31,8 +31,8 @@ from wizardcards.core.cards import (
     card_to_text,
     cards_from_text,
 )
-from wizardcards.core.rules import PRESETS, SPECIAL_PRESETS, BidRule, Game
 from wizardcards.core.deal import DealSource
+from wizardcards.core.rules import PRESETS, SPECIAL_PRESETS, BidRule, Game
 from wizardcards.core.special_tricks import trick_result
 from wizardcards.core.special_wizard import SpecialWizardState
 
