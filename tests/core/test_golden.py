@@ -17,7 +17,8 @@ assert _spec is not None and _spec.loader is not None
 make_golden = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(make_golden)
 
-PRESETS = ["standard", "double-down", "quick", "hook", "canadian", "hidden-bids", "extended-suits"]
+PRESETS = ["standard", "double-down", "quick", "hook", "canadian", "hidden-bids", "extended-suits", "anniversary",
+           "anniversary-2021"]
 
 
 def test_every_preset_has_a_golden_game() -> None:

@@ -2,8 +2,8 @@
 hand-built rule tests per card and per interaction, each with its expected outcome written out.
 
 ``rigged`` overwrites the current round of a fresh game (hands, trump, bids, leader) and ``dealt`` deals a round
-from a deck given card by card, so a test states its cards in text. Both write state fields directly: the pure
-Python engine (the editable install the tests run on).
+from a deck given card by card, so a test states its cards in text. Both write state fields directly, which works on
+the compiled (mypyc) engine too.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from wizardcards.core.cards import (
     card_to_text,
     cards_from_text,
 )
+from wizardcards.core.deal import DealSource
 from wizardcards.core.rules import PRESETS, SPECIAL_PRESETS, BidRule, Game
 from wizardcards.core.special_tricks import trick_result
 from wizardcards.core.special_wizard import SpecialWizardState
@@ -60,19 +61,6 @@ def rigged(hands: list[str], trump: str = "-", bids: list[int] | None = None, le
     return state
 
 
-class FixedDeck:
-    """A deal source that deals one given deck (the engine asks it through ``deck``)."""
-
-    def __init__(self, deck: tuple[int, ...]) -> None:
-        self._deck = deck
-
-    def deck(self, index: int, needed: int = 0) -> tuple[int, ...]:
-        return self._deck
-
-    def random_suit(self, index: int) -> int:
-        return 0
-
-
 def dealt(hands: list[str], turned: str | None, rules: RuleSet = ALL7, dealer: int = 2) -> SpecialWizardState:
     """The round of ``len(hands[0])`` cards dealt with these hands (seat 0 first) and ``turned`` turned up."""
     n = rules.players
@@ -89,7 +77,10 @@ def dealt(hands: list[str], turned: str | None, rules: RuleSet = ALL7, dealer: i
         order.append(card_from_text(turned))
         used |= 1 << order[-1]
     order += [c for c in rules.deck if not used >> c & 1]
-    state._deals = FixedDeck(tuple(order))  # type: ignore[assignment]
+    # A deal source whose next deck is this one (its remembered decks filled in): the engine deals it as drawn.
+    source = DealSource(5, rules.deck)
+    source._decks.extend([tuple(order)] * (state.deal_index + 1))
+    state._deals = source
     state.round_index = rules.hand_sizes.index(size)
     state.dealer = dealer
     state._start_round()
@@ -521,3 +512,10 @@ def test_notation_of_a_werewolf_swap_a_bombed_trick_a_cloud_and_a_pass() -> None
         start_game(text.replace("t:Ah/Wwf0>-", "t:Ah").replace("h:Ah.2c", "h:Wwf.2c"))
     with pytest.raises(Exception, match="CARD/WwfSEAT>SUIT"):
         position_from_text(text.replace("Wwf0", "Wolf0"))
+
+
+def test_the_score_sheet_names_a_special_trump_card() -> None:
+    state = dealt(["Wwf 2c", "3c 4c", "5c 6c"], turned="Ah")
+    play(state, "trump s", "bid 0", "bid 0", "bid 0", "2c", "3c", "5c", "6c", "Ah", "4c")
+    assert state.sheet[-1].trump_card == WEREWOLF
+    assert state.score_sheet().splitlines()[-1].split()[2] == "Wwf>S"

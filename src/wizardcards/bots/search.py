@@ -175,6 +175,8 @@ class SearchBot:
         legal = view.legal_actions
         if not legal:
             raise ValueError(f"seat {view.seat} is not on turn: no legal action to choose")
+        if view.rules.special_cards:  # its playouts, inference and endgames know the 60 cards only
+            raise ValueError("search does not play the special cards yet (issue 29, item 3): use rulebased")
         if len(legal) == 1:
             return legal[0], None
         try:

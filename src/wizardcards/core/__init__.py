@@ -24,7 +24,8 @@ from .position import (
     view_of_position,
 )
 from .record import GameRecord, RecordError
-from .rules import PRESETS, Game, ImpossibleRulesError, RuleSet, default_rules, find_rules, rules_for
+from .rules import PRESETS, SPECIAL_PRESETS, Game, ImpossibleRulesError, RuleSet, default_rules, find_rules, rules_for
+from .special_wizard import SpecialWizardState
 from .state import TrickGameState
 from .view import Trick, View
 from .wily import WilyState
@@ -37,6 +38,7 @@ __all__ = [
     "GAME_FORMAT",
     "NUM_ACTIONS",
     "PRESETS",
+    "SPECIAL_PRESETS",
     "SPECTATOR",
     "TERMINAL_PLAYER",
     "UNKNOWN",
@@ -54,6 +56,7 @@ __all__ = [
     "RankStyle",
     "RecordError",
     "RuleSet",
+    "SpecialWizardState",
     "State",
     "Suit",
     "Trick",

@@ -377,6 +377,20 @@ class SpecialWizardState(WizardState):
     def text_to_action(self, text: str) -> int:
         return A.action_from_text(text, self.rules.rank_style, specials=True)
 
+    def __str__(self) -> str:
+        """``WizardState``'s text, and a line for what the special cards did this round."""
+        style = self.rules.rank_style
+        notes = []
+        if self.werewolf >= 0:
+            notes.append(f"seat {self.werewolf} swapped the Werewolf for {card_to_text(self.turned_up, style)}")
+        if any(self.bid_changes):
+            notes.append("the Cloud's change: " + " ".join(f"{c:+d}" if c else "0" for c in self.bid_changes))
+        if any(self.juggle_given):
+            notes.append("the Juggler's pass, given: " + " ".join(cards_to_text(g, style) or "-"
+                                                                  for g in self.juggle_given))
+        text = super().__str__()
+        return text + ("\nspecial cards: " + " | ".join(notes) if notes else "")
+
     # --- views -----------------------------------------------------------------------------------------------
 
     def cards_played_by(self) -> list[int]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import ClassVar, Final
 
 from . import actions as A
-from .cards import FIRST_JESTER, FIRST_WIZARD, RANKS, Suit
+from .cards import BOMB, DRAGON, FAIRY, FIRST_JESTER, FIRST_WIZARD, RANKS, Suit, card_to_text
 from .phase import IllegalActionError, Phase
 from .rules import BidRule, Game, RuleSet, WizardTurned
 from .state import TrickGameState
@@ -246,6 +246,8 @@ def wizard_score_sheet(
         trump = "-" if result.trump_suit < 0 else Suit(result.trump_suit).letter.upper()
         if FIRST_WIZARD <= result.trump_card < FIRST_JESTER:
             trump = f"W>{trump}"
+        elif result.trump_card >= DRAGON:  # a special card turned up, or the Werewolf swapped in (docs/rules.md)
+            trump = card_to_text(result.trump_card) + ("" if result.trump_card in (FAIRY, BOMB) else f">{trump}")
         elif result.trump_card >= FIRST_JESTER:
             trump = "Jes"
         cells = " | ".join(

@@ -29,6 +29,9 @@ SEEDS = {
     "canadian": 1005,
     "hidden-bids": 1006,
     "extended-suits": 1007,
+    # the special cards (docs/rules.md): their phases and cards as played show in the text
+    "anniversary": 1008,
+    "anniversary-2021": 1009,
 }
 COMMAND = "python tests/core/golden/make_golden.py"
 
