@@ -43,8 +43,17 @@ def test_simulate_lists_only_the_options_that_differ() -> None:
 def test_help_lists_every_command_on_the_base_install() -> None:
     result = run_cli("--help")
     assert result.returncode == 0, result.stderr
-    for command in ("play", "score", "replay", "simulate", "arena", "serve"):
+    for command in ("play", "score", "replay", "simulate", "arena", "bench", "serve"):
         assert command in result.stdout
+
+
+def test_bench_runs_on_the_base_install() -> None:
+    """The benchmark needs no extra (no ratings, no plot); Ray only with --backend ray, and then it says so."""
+    result = run_cli("bench", "rulebased", "--sizes", "3", "--opponents", "random", "--deals", "2", "--workers", "1")
+    assert result.returncode == 0, result.stderr
+    assert "2 of 2000 deals per size" in " ".join(result.stdout.split())
+    result = run_cli("bench", "rulebased", "--backend", "ray")
+    assert result.returncode == 2 and "pip install 'wizardcards[ray]'" in result.stdout
 
 
 def test_a_command_needing_an_extra_names_it() -> None:

@@ -72,10 +72,15 @@ def reproducing_command(plan: Any) -> list[str]:
             "--opponents", ",".join(plan.opponents), "--deals", str(plan.deals)]
 
 
+def _number(value: float) -> str:
+    text = f"{value:.1f}"
+    return "0.0" if text == "-0.0" else text  # a margin of exactly 0 less a rounding error is still 0
+
+
 def _cell(interval: dict[str, Any]) -> str:
     if interval["ci95"] is None:
-        return f"{interval['mean']:.1f}"
-    return f"{interval['mean']:.1f} [{interval['low']:.1f}, {interval['high']:.1f}]"
+        return _number(interval["mean"])
+    return f"{_number(interval['mean'])} [{_number(interval['low'])}, {_number(interval['high'])}]"
 
 
 def _ms(seconds: float | None) -> str:
