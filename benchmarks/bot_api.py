@@ -110,9 +110,10 @@ async def host(port: int, token: str) -> None:
 async def bot_phase(base: str, port: int, args: argparse.Namespace, token: str, run: Run) -> dict[str, Any]:
     client = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "wizardcards.client", "--server", base, "--engine", args.engine,
-        "--games", str(args.games), "--concurrent", str(args.concurrent + 4),
+        "--games", str(args.games), "--concurrent", str(args.concurrent + 4), *(["-v"] if args.client_log else []),
         env={**os.environ, "WIZARDCARDS_BOT_TOKEN": token, "PYTHONPATH": str(ROOT / "src")},
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        stdout=asyncio.subprocess.PIPE,
+        stderr=open(args.client_log, "wb") if args.client_log else asyncio.subprocess.PIPE)  # noqa: SIM115
     assert client.stdout is not None
     done: list[str] = []
     created: list[float] = []
@@ -137,7 +138,7 @@ async def bot_phase(base: str, port: int, args: argparse.Namespace, token: str, 
         if isinstance(problem, BaseException):
             print(f"the feeder failed: {problem!r}", file=sys.stderr)
     await client.wait()
-    errors = (await client.stderr.read()).decode() if client.stderr else ""
+    errors = (await client.stderr.read()).decode() if client.stderr is not None else ""
     return {"games": len(done), "seconds": time.perf_counter() - started, "summary": summary,
             "returncode": client.returncode, "stderr": errors[-2000:]}
 
@@ -178,6 +179,7 @@ def main() -> int:
     parser.add_argument("--concurrent", type=int, default=8, help="the bot's games at once")
     parser.add_argument("--engine", default=f"{sys.executable} {ROOT / 'examples' / 'engine_random.py'}")
     parser.add_argument("--limit", action="append", default=[])
+    parser.add_argument("--client-log", default=None, help="write the client's log (-v) to this file")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as directory:
         url = f"sqlite:///{directory}/bots.sqlite3"
