@@ -55,6 +55,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LONG = {"schedule": "custom", "custom_hand_sizes": [12] * 40}  # the human tables play on through both phases
 SHORT = {"schedule": "custom", "custom_hand_sizes": [2, 3]}  # the bot's games: a few dozen decisions each
 BOT = "Benchbot"
+STALL = 60.0  # seconds without a finished game: the bot's phase is stuck
 FEEDER = "127.2.0.1"
 LOOSE = ["tables_per_minute=1000000", "unfinished_tables_per_client=1000000", "unfinished_tables_per_network=1000000",
          "joins_per_minute=1000000", "joins_per_minute_per_network=1000000", "hellos_per_minute=1000000",
@@ -124,7 +125,12 @@ async def bot_phase(base: str, port: int, args: argparse.Namespace, token: str, 
     summary = ""
     started = time.perf_counter()
     while True:
-        line = (await client.stdout.readline()).decode()
+        try:
+            line = (await asyncio.wait_for(client.stdout.readline(), STALL)).decode()
+        except TimeoutError:  # no game finished for a minute: stuck (the figures below say how far it got)
+            print(f"the bot finished no game for {STALL:g} s: stopped", file=sys.stderr, flush=True)
+            client.kill()
+            break
         if not line:
             break
         if line.startswith("game "):
