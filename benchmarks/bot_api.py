@@ -55,6 +55,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LONG = {"schedule": "custom", "custom_hand_sizes": [12] * 40}  # the human tables play on through both phases
 SHORT = {"schedule": "custom", "custom_hand_sizes": [2, 3]}  # the bot's games: a few dozen decisions each
 BOT = "Benchbot"
+STALL = 60.0  # seconds without a finished game: the bot's phase is stuck
 FEEDER = "127.2.0.1"
 LOOSE = ["tables_per_minute=1000000", "unfinished_tables_per_client=1000000", "unfinished_tables_per_network=1000000",
          "joins_per_minute=1000000", "joins_per_minute_per_network=1000000", "hellos_per_minute=1000000",
@@ -110,9 +111,10 @@ async def host(port: int, token: str) -> None:
 async def bot_phase(base: str, port: int, args: argparse.Namespace, token: str, run: Run) -> dict[str, Any]:
     client = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "wizardcards.client", "--server", base, "--engine", args.engine,
-        "--games", str(args.games), "--concurrent", str(args.concurrent + 4),
+        "--games", str(args.games), "--concurrent", str(args.concurrent + 4), *(["-v"] if args.client_log else []),
         env={**os.environ, "WIZARDCARDS_BOT_TOKEN": token, "PYTHONPATH": str(ROOT / "src")},
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        stdout=asyncio.subprocess.PIPE,
+        stderr=open(args.client_log, "wb") if args.client_log else asyncio.subprocess.PIPE)  # noqa: SIM115
     assert client.stdout is not None
     done: list[str] = []
     created: list[float] = []
@@ -123,7 +125,12 @@ async def bot_phase(base: str, port: int, args: argparse.Namespace, token: str, 
     summary = ""
     started = time.perf_counter()
     while True:
-        line = (await client.stdout.readline()).decode()
+        try:
+            line = (await asyncio.wait_for(client.stdout.readline(), STALL)).decode()
+        except TimeoutError:  # no game finished for a minute: stuck (the figures below say how far it got)
+            print(f"the bot finished no game for {STALL:g} s: stopped", file=sys.stderr, flush=True)
+            client.kill()
+            break
         if not line:
             break
         if line.startswith("game "):
@@ -137,7 +144,7 @@ async def bot_phase(base: str, port: int, args: argparse.Namespace, token: str, 
         if isinstance(problem, BaseException):
             print(f"the feeder failed: {problem!r}", file=sys.stderr)
     await client.wait()
-    errors = (await client.stderr.read()).decode() if client.stderr else ""
+    errors = (await client.stderr.read()).decode() if client.stderr is not None else ""
     return {"games": len(done), "seconds": time.perf_counter() - started, "summary": summary,
             "returncode": client.returncode, "stderr": errors[-2000:]}
 
@@ -178,6 +185,7 @@ def main() -> int:
     parser.add_argument("--concurrent", type=int, default=8, help="the bot's games at once")
     parser.add_argument("--engine", default=f"{sys.executable} {ROOT / 'examples' / 'engine_random.py'}")
     parser.add_argument("--limit", action="append", default=[])
+    parser.add_argument("--client-log", default=None, help="write the client's log (-v) to this file")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as directory:
         url = f"sqlite:///{directory}/bots.sqlite3"

@@ -86,8 +86,9 @@ def event_stream(server: Server, token: str, timeout: float = 20.0) -> Iterator[
 class Host(threading.Thread):
     """The host's seat, played at random over a real WebSocket until the game is over (every frame kept)."""
 
-    def __init__(self, server: Server, token: str, seed: int = 0) -> None:
+    def __init__(self, server: Server, token: str, seed: int = 0, gate: threading.Event | None = None) -> None:
         super().__init__(daemon=True)
+        self.gate = gate  # when given: the host acts only once it is set
         self.socket = WebSocketClient(server.port, timeout=60)
         self.token, self.rng = token, random.Random(seed)
         self.frames: list[dict[str, Any]] = []
@@ -107,6 +108,8 @@ class Host(threading.Thread):
                     self.final = frame
                     return
                 if frame["status"] == "playing" and view["legal_actions"]:
+                    if self.gate is not None:
+                        self.gate.wait(120)
                     self.socket.send_text(json.dumps({"type": "action", "id": f"a{frame['seq']}", "seq": frame["seq"],
                                                       "action": self.rng.choice(view["legal_actions"])}))
         except BaseException as error:  # the test reads it

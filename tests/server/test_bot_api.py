@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -95,3 +96,38 @@ def test_the_example_client_is_the_library(tmp_path: Path) -> None:
     help_text = subprocess.run([sys.executable, "-m", "wizardcards.client", "--help"], capture_output=True,
                                text=True, timeout=60, env={**os.environ}, check=True).stdout
     assert "--engine" in help_text and "--bot" in help_text and "--server" in help_text
+
+
+def test_a_client_that_dies_mid_game_is_replaced_by_one_that_finds_the_game_and_finishes_it(server: Server) -> None:
+    """The second client is told of the game on its stream (``game``, playing), asks for a fresh token of its seat,
+    and goes on from where the table stands (its welcome and view say the seq)."""
+    token = make_bot(server.db_url, "Phoenix")
+    command = [sys.executable, "-m", "wizardcards.client", "--server", server.http, "--engine", ENGINE, "--games", "1"]
+    environment = {**SERVE_ENV, "WIZARDCARDS_BOT_TOKEN": token}
+    first = subprocess.Popen(command, env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    second = None
+    gate = threading.Event()
+    try:
+        table = host_table(server, options={"schedule": "custom", "custom_hand_sizes": [3, 4]})
+        with event_stream(server, token) as events:
+            next(events)
+            assert invite(server, table, "Phoenix").status_code == 201
+            host = Host(server, table["seats"][0]["token"], gate=gate)  # the host holds the game up meanwhile
+            host.start()
+            next(e for e in events if e["type"] == "gameStart")
+        time.sleep(1.0)
+        first.kill()
+        first.wait(10)
+        second = subprocess.Popen(command, env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(1.0)
+        gate.set()
+        host.join(120)
+        assert host.error is None and host.final is not None, host.error
+        out, err = second.communicate(timeout=60)
+    finally:
+        gate.set()
+        first.kill()
+        if second is not None:
+            second.kill()
+    assert second.returncode == 0, out + err
+    assert f"game {table['id']} seat 1: scores" in out and "1 games, 0 protocol errors" in out, out + err

@@ -69,6 +69,7 @@ class BotClient:
     results: list[GameResult] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)  # protocol errors the server answered (never expected)
     _playing: dict[str, asyncio.Task[None]] = field(default_factory=dict)
+    _seen: set[str] = field(default_factory=set)  # every table this client played or plays (never opened twice)
     _done: asyncio.Event = field(default_factory=asyncio.Event)
     _refused: TokenRefused | None = None
 
@@ -136,7 +137,10 @@ class BotClient:
             await self._invited(http, event)
         elif kind in ("game", "gameStart") and event.get("status", "playing") in ("waiting", "playing"):
             table = event["table"]
-            if table not in self._playing:  # a game it holds a seat of but plays nowhere (a restart): its seat again
+            # a game it holds a seat of but never played here (it restarted, or a rematch): its seat again. A game it
+            # played is not opened again: a gameStart read late (the stream is read between requests) may name a
+            # game already over
+            if table not in self._seen:
                 answer = await self._post(http, f"/api/bot/tables/{table}/seat")
                 if answer is not None:
                     self._play(table, answer["seat"], answer["token"])
@@ -175,8 +179,9 @@ class BotClient:
     # --- one game -----------------------------------------------------------------------------------------------
 
     def _play(self, table: str, seat: int, token: str) -> None:
-        if table in self._playing:
+        if table in self._seen:
             return
+        self._seen.add(table)
         task = asyncio.create_task(self._game(table, seat, token))
         self._playing[table] = task
 

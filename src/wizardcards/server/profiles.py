@@ -156,13 +156,15 @@ def leaderboard(engine: Engine, game: str, limit: int = 50, offset: int = 0) -> 
     with engine.connect() as db:
         total = db.scalar(select(func.count()).select_from(RatingRow)
                           .join(AccountRow, AccountRow.id == RatingRow.account_id).where(live)) or 0
-        rows = db.execute(select(AccountRow.name, RatingRow.mu, RatingRow.sigma, RatingRow.games)
+        rows = db.execute(select(AccountRow.name, AccountRow.kind, RatingRow.mu, RatingRow.sigma, RatingRow.games)
                           .join(AccountRow, AccountRow.id == RatingRow.account_id).where(live)
                           .order_by(ordinal.desc(), AccountRow.name).limit(limit).offset(offset)).all()
     bots = R.bot_table()["games"].get(game, {}).get("bots", {})
     return {
         "game": game, "total": total, "limit": limit, "offset": offset,
-        "players": [{"place": offset + n + 1, "name": r.name, **rating_json(game, R.Rating(r.mu, r.sigma), r.games)}
+        # a bot account is rated as a person is, and marked: "kind" is "bot"
+        "players": [{"place": offset + n + 1, "name": r.name, "kind": r.kind,
+                     **rating_json(game, R.Rating(r.mu, r.sigma), r.games)}
                     for n, r in enumerate(rows)],
         "bots": sorted(({"bot": spec, "mu": b["mu"], "sigma": b["sigma"],
                          "ordinal": round(b["mu"] - 3 * b["sigma"], 3)} for spec, b in bots.items()),
