@@ -1,5 +1,5 @@
 """A rated game in a real browser: four people, each in their own browser profile with a virtual authenticator
-(accounts_support.py), sign up from the lobby's header; Ann creates a rated 4-player Wizard table from the lobby's
+(accounts_support.py), sign up from the lobby's header; Rhea creates a rated 4-player Wizard table from the lobby's
 form (the quick preset, the shortest standard one: 8 hands, about 290 clicks) and the other three take their seats
 from her invite links; all four play it to the end by clicking (the first allowed bid, the first playable card).
 Their ratings are then what openskill's own ``rate()`` gives for the final ranking, computed here from the finished
@@ -19,7 +19,8 @@ from .accounts_support import account_url, add_authenticator, sign_up
 from .conftest import DESKTOP, PHONE, watch_errors
 from .helpers import ServerProcess, my_turn, phase, take_simple_turn
 
-NAMES = ("Ann", "Bo", "Cleo", "Dario")
+# names no other browser test signs up: the server (and its accounts) is shared by the tests of one process
+NAMES = ("Rhea", "Rollo", "Runa", "Rufus")
 
 
 def test_four_signed_in_players_finish_a_rated_game_and_their_profiles_show_openskills_numbers(
@@ -33,31 +34,31 @@ def test_four_signed_in_players_finish_a_rated_game_and_their_profiles_show_open
         page.goto(home)
         sign_up(page, name)
         pages.append(page)
-    ann = pages[0]
+    rhea = pages[0]
 
-    # Ann's rated table from the lobby's form: four seats, hers and three invited, the quick preset
-    ann.select_option("#players", "4")
+    # Rhea's rated table from the lobby's form: four seats, hers and three invited, the quick preset
+    rhea.select_option("#players", "4")
     for seat in (1, 2, 3):
-        ann.select_option(f"#seat-kind-{seat}", "human")
-        ann.fill(f"#seat-name-{seat}", NAMES[seat])
-    ann.select_option("#preset", "quick")
-    ann.check("#rated")
-    ann.click("#btn-create")
-    created = ann.locator("#created")
+        rhea.select_option(f"#seat-kind-{seat}", "human")
+        rhea.fill(f"#seat-name-{seat}", NAMES[seat])
+    rhea.select_option("#preset", "quick")
+    rhea.check("#rated")
+    rhea.click("#btn-create")
+    created = rhea.locator("#created")
     expect(created).to_contain_text("Table ready")
     links = [created.locator(f"input[aria-label='Invite link for {name}']").input_value() for name in NAMES[1:]]
-    table_id = ann.evaluate(
+    table_id = rhea.evaluate(
         "() => Object.keys(localStorage).find(k => k.startsWith('wizardcards.created.')).split('.').pop()")
 
     def hosts_view() -> dict[str, object]:
         """The table as its host reads it: invite-only seats make it private, so a stranger gets 404."""
-        answer = ann.request.get(account_url(server, f"/tables/{table_id}"))
+        answer = rhea.request.get(account_url(server, f"/tables/{table_id}"))
         assert answer.status == 200, answer.text()
         return answer.json()  # type: ignore[no-any-return]
 
     assert hosts_view()["rated"] is True and hosts_view()["visibility"] == "private"
     assert new_context().request.get(account_url(server, f"/tables/{table_id}")).status == 404
-    ann.click("#btn-take-seat")
+    rhea.click("#btn-take-seat")
     for page, link in zip(pages[1:], links, strict=True):
         page.goto(link.replace("127.0.0.1", "localhost"))  # the session's cookie is the localhost one
         page.fill("#join-name", "ignored")  # signed in, the seat takes the account's name

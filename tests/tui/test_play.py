@@ -20,11 +20,11 @@ from textual.widgets._footer import FooterKey, FooterLabel
 from wizardcards.bots.names import bot_name
 from wizardcards.core import ActionError, Phase, RuleSet, WilyState, WizardState, find_rules, replay
 from wizardcards.core import actions as A
-from wizardcards.core.rules import Game, Schedule
+from wizardcards.core.rules import BidRule, Game, JesterLead, Passing, Schedule, WilyMode
 from wizardcards.records import load_record
 from wizardcards.tui import i18n, render, store
 from wizardcards.tui.controller import GameController
-from wizardcards.tui.play import InfoScreen, PlayApp, ResultsScreen, Setup, StartScreen, TableScreen
+from wizardcards.tui.play import VALUE_WORDS, InfoScreen, PlayApp, ResultsScreen, Setup, StartScreen, TableScreen
 
 from .conftest import SIZE, human_ready, screen_text, settle
 
@@ -437,6 +437,13 @@ print(i18n.current(), "Deine Ansage" in runs[0] or "du bist dran" in runs[0] or 
                             timeout=300)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["de", "True"]
+
+
+def test_every_value_the_start_screen_offers_has_a_word() -> None:
+    """A rule variant added to the core (the tournament schedule was one) needs its word before the screen can draw."""
+    offered = [m.value for kind in (Schedule, BidRule, JesterLead, WilyMode, Passing) for m in kind
+               if m is not Schedule.CUSTOM]
+    assert [value for value in offered if value not in VALUE_WORDS] == []
 
 
 def test_start_screen_names_the_standard_rules_standard() -> None:

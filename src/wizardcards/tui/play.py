@@ -88,7 +88,8 @@ OPTION_WORDS = {
     "passing": N_("passing"),
 }
 VALUE_WORDS = {
-    "standard": N_("standard"), "double-down": N_("Double Down"), "quick": N_("quick"), "none": N_("none"),
+    "standard": N_("standard"), "double-down": N_("Double Down"), "quick": N_("quick"),
+    "tournament": N_("tournament"), "none": N_("none"),
     "hook": N_("hook"), "canadian": N_("Canadian"), "first_non_jester": N_("first non-Jester"),
     "first_suited": N_("first suited card"), "partners": N_("partners"), "two_teams": N_("two teams"),
     "no_partners": N_("no partners"), "left": N_("to the left"),
