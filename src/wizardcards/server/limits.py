@@ -19,10 +19,11 @@ from dataclasses import dataclass
 
 from limits import RateLimitItem, RateLimitItemPerHour, RateLimitItemPerMinute, RateLimitItemPerSecond
 from limits.errors import StorageError
-from limits.storage import MemoryStorage, storage_from_string
+from limits.storage import storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
 from .capacity import connection_cap
+from .limit_memory import SweptMemoryStorage
 
 log = logging.getLogger(__name__)
 
@@ -145,7 +146,7 @@ class ClientLimits:
     def __init__(self, limits: Limits, storage: str | None = None, namespace: str = "") -> None:
         self.limits = limits
         self.namespace = namespace
-        self._limiter = MovingWindowRateLimiter(MemoryStorage())
+        self._limiter = MovingWindowRateLimiter(SweptMemoryStorage())  # no sweeping thread: limit_memory.py
         self._shared = None
         if storage is not None and not storage.startswith("memory://"):
             options = SHARED_OPTIONS if storage.startswith(("redis", "valkey")) else {}
