@@ -41,7 +41,8 @@ loopback address of its own (Linux routes all of 127/8 to the loopback), run in 
 - ``fd-flood`` (issue 24): spectators of a waiting table of its own, from many addresses (``127.3.x.y``, four to a
   /24 and 20 sockets each: under the per-client and per-network caps), opened 80 at a time and held until the phase
   ends, again and again (half a second after a round of which none was welcomed); meanwhile a fresh client
-  (``127.4.0.x``) asks ``POST /tables`` every 0.25 s.
+  (``127.4.0.x``) asks ``POST /tables`` every 0.25 s, waits up to 2 s for each answer (an unanswered one counts) and
+  begins none in the phase's last 2 s; the flood holds its sockets until that last answer.
   So that the flood can reach the server's descriptor limit, the server then runs with ``--descriptors`` open files
   (soft and hard; default 1,024 with this mode, the usual soft limit: at 27c8081, 995 spectator sockets from 40
   addresses took them all and a fresh POST got no answer).
@@ -118,6 +119,7 @@ REPLAY_ADDRESSES = ("127.0.0.13", "127.0.0.14", "127.0.0.15", "127.0.0.16")  # t
 LONGEST_GAME = {"game": "wizard", "players": 3, "bot_pace": 0,
                 "options": {"schedule": "custom", "custom_hand_sizes": [20] * 60},
                 "seats": [{"name": f"Random {s}", "bot": "random"} for s in range(3)]}
+FRESH_TIMEOUT = 2.0  # seconds the fresh client of fd-flood waits for its POST /tables before it counts as unanswered
 FD_FLOOD_DESCRIPTORS = 1024  # the server's limit of open files under fd-flood, unless --descriptors says
 # one loopback address per hostile client, and the ordinary tables' from 127.1.0.1 on
 NEVER_READ_ADDRESS, FLOOD_ADDRESS, SPAM_ADDRESS, BOTS_ADDRESS = "127.0.0.9", "127.0.0.10", "127.0.0.11", "127.0.0.12"
@@ -755,15 +757,20 @@ async def fd_flood(port: int, base: str, stats: dict[str, float], stop_at: float
         body = {"game": "wizard", "players": 3, "seats": [  # it waits for its person: no bot plays meanwhile
             {"name": "Fresh", "claimed": True}, {"name": "B1", "bot": "random"}, {"name": "B2", "bot": "random"}]}
         for n in itertools.count():
+            if time.perf_counter() > stop_at - FRESH_TIMEOUT:  # a later one's answer could not be waited for
+                return
             transport = httpx.AsyncHTTPTransport(local_address=f"127.4.{n // 250}.{n % 250 + 1}")
             async with httpx.AsyncClient(base_url=base, transport=transport) as client:
                 began = time.perf_counter()
                 stats["fresh_posts"] += 1
                 try:
-                    answer = await client.post("/tables", json=body, timeout=max(0.1, stop_at - began))
+                    answer = await client.post("/tables", json=body, timeout=FRESH_TIMEOUT)
                     stats["fresh_created"] += answer.status_code == 201
-                except httpx.HTTPError:
+                    if answer.status_code != 201:
+                        stats[f"fresh {answer.status_code}"] = stats.get(f"fresh {answer.status_code}", 0) + 1
+                except httpx.HTTPError as error:
                     stats["fresh_unanswered"] += 1
+                    stats[f"fresh {type(error).__name__}"] = stats.get(f"fresh {type(error).__name__}", 0) + 1
                 stats["fresh_longest_ms"] = max(stats["fresh_longest_ms"], (time.perf_counter() - began) * 1000)
             await asyncio.sleep(max(0.0, began + 0.25 - time.perf_counter()))
 
@@ -774,6 +781,7 @@ async def fd_flood(port: int, base: str, stats: dict[str, float], stop_at: float
             network = [next(addresses) for _ in range(4)]  # a /24 at a time, 20 sockets from each of its addresses
             if not any(await asyncio.gather(*(watch(address) for address in network * 20))):
                 await asyncio.sleep(0.5)  # the server takes no more: hold what it took, and try again soon
+        await fresh  # the flood holds what it took until the fresh client's last answer
     finally:
         fresh.cancel()
         await asyncio.gather(fresh, return_exceptions=True)
