@@ -150,6 +150,25 @@ def test_the_json_result_is_versioned_and_validates(tmp_path: Path) -> None:
     assert validate({"format": "wizardcards-arena/1"})[0].startswith("not a benchmark result")
 
 
+def test_the_markdown_rows_are_the_results_figures(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "bench.json"
+    assert main(["bench", "rulebased", "--sizes", "3,5", "--opponents", "random,rulebased", "--deals", "3",
+                 "--workers", "1", "--out", str(out), "--markdown"]) == 0
+    result = json.loads(out.read_text())
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| `rulebased` |")]
+    assert len(lines) == 2  # a row per opponent
+    for line, overall in zip(lines, result["overall"], strict=True):
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        assert cells[:3] == ["`rulebased`", f"`{overall['opponent']}`", "3"]
+        by_size = {row["players"]: row for row in result["tables"] if row["opponent"] == overall["opponent"]}
+        assert cells[4] == cells[6] == "-"  # 4 and 6 players were not played
+        for cell, size in ((cells[3], 3), (cells[5], 5)):
+            points = by_size[size]["points"]
+            assert cell == f"{points['mean']:.1f} [{points['low']:.1f}, {points['high']:.1f}]"
+        assert cells[7].startswith(f"{overall['points']['mean']:.1f} [")
+        assert cells[9] == f"{overall['bid_accuracy']:.1%}"
+
+
 def test_workers_do_not_change_the_result() -> None:
     plan = BenchPlan("random", (4,), ("random", "rulebased"), 4)
     assert machine_free(run_bench(plan, workers=1)) == machine_free(run_bench(plan, workers=2))

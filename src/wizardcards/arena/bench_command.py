@@ -37,6 +37,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--backend", choices=["local", "ray"], default="local")
     parser.add_argument("--address", default=None, help="Ray cluster address (with --backend ray)")
     parser.add_argument("--out", metavar="FILE", default=None, help="write the JSON result")
+    parser.add_argument("--markdown", action="store_true",
+                        help="also print the result as rows of docs/benchmark.md's table (a row per opponent)")
 
 
 def _plan(args: argparse.Namespace) -> Any:
@@ -85,6 +87,25 @@ def _cell(interval: dict[str, Any]) -> str:
 
 def _ms(seconds: float | None) -> str:
     return "-" if seconds is None else f"{seconds * 1000:.3g}"
+
+
+MARKDOWN_HEADER = ("| agent | opponent | deals per size | 3 players | 4 players | 5 players | 6 players | over sizes "
+                   "| margin per deal | bid accuracy | ms/decision |\n"
+                   "|---|---|---|---|---|---|---|---|---|---|---|")
+
+
+def markdown_rows(result: dict[str, Any]) -> list[str]:
+    """A row of docs/benchmark.md's results table per opponent: points per game [95% interval] at each size
+    ("-" for a size not played), their mean over the sizes, the margin per deal over the sizes, bid accuracy and ms
+    per decision over all the agent's decisions."""
+    rows = []
+    for overall in result["overall"]:
+        by_size = {row["players"]: row for row in result["tables"] if row["opponent"] == overall["opponent"]}
+        cells = [_cell(by_size[size]["points"]) if size in by_size else "-" for size in (3, 4, 5, 6)]
+        rows.append(f"| `{result['agent']}` | `{overall['opponent']}` | {result['deals']:,} | " + " | ".join(cells)
+                    + f" | {_cell(overall['points'])} | {_cell(overall['margin'])} | {overall['bid_accuracy']:.1%} "
+                    f"| {_ms(overall['seconds_per_decision'])} |")
+    return rows
 
 
 def results_tables(result: dict[str, Any]) -> list[Any]:
@@ -144,6 +165,8 @@ def run(args: argparse.Namespace) -> int:
             console.print(f"[yellow]forfeits:[/yellow] {row['players']} players against {escape(row['opponent'])}: "
                           f"{row['forfeits']} decisions in {row['forfeit_games']} games played by the rule-based "
                           f"stand-in; first: {escape(row['engine_error'])}")
+    if args.markdown:
+        print(MARKDOWN_HEADER, *markdown_rows(result), sep="\n")
     if args.out:
         try:
             write_json(result, args.out)
@@ -154,4 +177,4 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-__all__ = ["add_arguments", "reproducing_command", "results_tables", "run"]
+__all__ = ["MARKDOWN_HEADER", "add_arguments", "markdown_rows", "reproducing_command", "results_tables", "run"]
