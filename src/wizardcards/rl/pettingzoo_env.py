@@ -23,7 +23,8 @@ pays the whole return once, at the end (Wizard: final score; Wily: the team's le
 game add up to ``state.returns()``. ``reward_scale`` multiplies them (e.g. 0.01 for Wizard points).
 
 The environment reads the engine only through its public API (``current_player``, ``legal_actions``, ``apply``,
-``returns``, ``round_index``, ``phase``, ``led``, ``voids``), ``View`` and ``hand_of(seat)`` (a seat's own hand).
+``returns``, ``round_index``, ``phase``, ``led``, ``voids``; with the special cards ``round_tricks``, ``leader`` and
+``seat_part``), ``View`` and ``hand_of(seat)`` (a seat's own hand).
 Observations come from a ``TableObserver`` (``incremental.py``): updated from each action applied, gathered for a seat
 only when it is observed, and always equal to ``ObservationEncoder.encode(state.view(seat))``. The mask is built once
 per step, on demand, from ``legal_actions``. ``env()`` wraps the environment in ``OrderEnforcer``, PettingZoo's
