@@ -1,6 +1,7 @@
 """Benchmark: RL environment steps per second against the raw engine's actions per second, in one run.
 
     python benchmarks/rl.py [--seconds 2] [--repeats 3] [--players 4] [--game wizard|wily|both] [--clock cpu|wall]
+                            [--rules PRESET]   (e.g. --game wizard --rules anniversary: wizard_v1, the special cards)
 
 Every loop plays whole random games (a uniform choice among the legal actions, the same way in every loop: the list of
 legal actions indexed by ``random()``) and its rate is compared with the raw engine's, measured here, side by side:
@@ -34,7 +35,8 @@ from pettingzoo import AECEnv
 
 from wizardcards.core import Game, new_game
 from wizardcards.core.actions import NUM_ACTIONS
-from wizardcards.rl import gym_env, pettingzoo_env, wily_v0, wizard_v0
+from wizardcards.rl import gym_env, pettingzoo_env, wily_v0, wizard_v0, wizard_v1
+from wizardcards.rl.observation import observation_version
 
 CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter}
 
@@ -135,26 +137,31 @@ def gym_loop(env: Any, seconds: float, clock: Callable[[], float]) -> float:
     return done / (clock() - start)
 
 
-def bench(game: str, players: int, seconds: float, repeats: int, clock: Callable[[], float]) -> None:
-    module = wizard_v0 if game == "wizard" else wily_v0
-    rules = pettingzoo_env.make_rules(Game(game), players, None, None)
-    size = module.raw_env(players=players).encoder.size
+def bench(game: str, players: int, seconds: float, repeats: int, clock: Callable[[], float],
+          preset: str | None = None) -> None:
+    rules = pettingzoo_env.make_rules(Game(game), players, preset, None)
+    version = observation_version(rules)  # the special cards (--rules anniversary) play in wizard_v1
+    module = {"wizard_v0": wizard_v0, "wily_v0": wily_v0, "wizard_v1": wizard_v1}[version]
+    size = module.raw_env(players=players, rules=preset).encoder.size
     loops: list[tuple[str, Callable[[], float]]] = [
         ("raw engine (actions/s)", lambda: raw_engine(rules, seconds, clock)),
-        ("aec env() (steps/s)", lambda: aec_loop(module.env(players=players), seconds, clock, True)),
-        ("aec raw_env() (steps/s)", lambda: aec_loop(module.raw_env(players=players), seconds, clock, True)),
-        ("aec env(), mask only", lambda: aec_loop(module.env(players=players), seconds, clock, False)),
+        ("aec env() (steps/s)", lambda: aec_loop(module.env(players=players, rules=preset), seconds, clock, True)),
+        ("aec raw_env() (steps/s)",
+         lambda: aec_loop(module.raw_env(players=players, rules=preset), seconds, clock, True)),
+        ("aec env(), mask only",
+         lambda: aec_loop(module.env(players=players, rules=preset), seconds, clock, False)),
         ("pettingzoo floor (empty env)",
          lambda: aec_loop(pettingzoo_env.OrderEnforcer(EmptyEnv(players, size)), seconds, clock, True)),
         ("gym vs random (steps/s)", lambda: gym_loop(
-            gym_env.WizardCardsGymEnv(game, players, bots=["random"] * (players - 1)), seconds, clock)),
+            gym_env.WizardCardsGymEnv(game, players, rules=preset, bots=["random"] * (players - 1)), seconds, clock)),
     ]
     best = dict.fromkeys((name for name, _run in loops), 0.0)
     for _ in range(repeats):
         for name, run in loops:
             best[name] = max(best[name], run())
     raw = best["raw engine (actions/s)"]
-    print(f"{game}, {players} players, best of {repeats} x {seconds:g} s per loop")
+    print(f"{game} ({preset or 'standard rules'}, {version}), {players} players, best of {repeats} x {seconds:g} s "
+          "per loop")
     for name, rate in best.items():
         print(f"  {name:<30} {rate:>10,.0f}   ratio to raw {rate / raw:5.2f}")
     ratio = best["aec env() (steps/s)"] / raw
@@ -168,13 +175,16 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--game", choices=("wizard", "wily", "both"), default="both")
     parser.add_argument("--clock", choices=tuple(CLOCKS), default="cpu")
+    parser.add_argument("--rules", default=None, help="a preset of the game, e.g. anniversary (with --game wizard)")
     args = parser.parse_args()
+    if args.rules and args.game == "both":
+        parser.error("--rules names a preset of one game: give --game too")
     import wizardcards.core.state as engine
 
     compiled = not engine.__file__.endswith(".py")
     print(f"engine: {'compiled (mypyc)' if compiled else 'pure Python'}; clock: {args.clock}")
     for game in ("wizard", "wily") if args.game == "both" else (args.game,):
-        bench(game, args.players, args.seconds, args.repeats, CLOCKS[args.clock])
+        bench(game, args.players, args.seconds, args.repeats, CLOCKS[args.clock], args.rules)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,8 @@
 """A random agent in the PettingZoo AEC environment (``pip install 'wizardcards[rl]'``).
 
     python examples/random_pettingzoo.py [--game wizard|wily] [--players 4] [--games 3] [--rules quick]
+
+Rules with the special cards (``--rules anniversary``) play in ``wizard_v1``, the others in ``wizard_v0`` / ``wily_v0``.
 """
 
 from __future__ import annotations
@@ -9,18 +11,25 @@ import argparse
 
 import numpy as np
 
-from wizardcards.rl import wily_v0, wizard_v0
+from wizardcards.core import Game
+from wizardcards.rl import wily_v0, wizard_v0, wizard_v1
+from wizardcards.rl.observation import observation_version
+from wizardcards.rl.pettingzoo_env import make_rules
+
+MODULES = {"wizard_v0": wizard_v0, "wily_v0": wily_v0, "wizard_v1": wizard_v1}
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description="random agents in wizard_v0 / wily_v0")
+    parser = argparse.ArgumentParser(description="random agents in wizard_v0 / wily_v0 / wizard_v1")
     parser.add_argument("--game", choices=("wizard", "wily"), default="wizard")
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--rules", default=None, help="a preset: standard, quick, hook, wily, wily-two-teams ...")
+    parser.add_argument(
+        "--rules", default=None, help="a preset: standard, quick, hook, anniversary, wily, wily-two-teams ..."
+    )
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    module = wizard_v0 if args.game == "wizard" else wily_v0
+    module = MODULES[observation_version(make_rules(Game(args.game), args.players, args.rules, None))]
     env = module.env(players=args.players, rules=args.rules, render_mode="ansi")
     rng = np.random.default_rng(args.seed)
     for game in range(args.games):

@@ -18,6 +18,7 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 RUNS: list[tuple[str, list[str], str, str | None]] = [
     ("random_pettingzoo.py", ["--games", "1", "--rules", "quick"], "game 0: ", None),
     ("random_pettingzoo.py", ["--games", "1", "--game", "wily"], "game 0: ", None),
+    ("random_pettingzoo.py", ["--games", "1", "--rules", "anniversary", "--players", "5"], "game 0: ", None),
     ("random_gym.py", ["--episodes", "1", "--rules", "quick"], "episode 0: seat 0", None),
     ("random_openspiel.py", ["--games", "1", "--options", '{"schedule": "quick"}'], "rulebased (seat 0)", None),
     ("train_bidding.py", ["--train-rounds", "200", "--eval-rounds", "50", "--epochs", "1"], "", "torch"),

@@ -97,3 +97,27 @@ def test_errors() -> None:
     with pytest.raises(InvalidActionError):
         env.step(999)
     assert env.game_state == before
+
+
+@pytest.mark.parametrize(
+    ("players", "rules", "options", "bots"),
+    [
+        (4, "anniversary", None, ["rulebased", "random", "rulebased"]),
+        (3, "anniversary-2021", {"hidden_bids": True}, ["random", "rulebased"]),
+    ],
+)
+def test_gymnasium_checker_passes_with_the_special_cards(players: int, rules: str, options, bots) -> None:  # type: ignore[no-untyped-def]
+    env = WizardCardsGymEnv("wizard", players, rules=rules, options=options, bots=bots, illegal_action="terminate")
+    assert env.action_space.n == 102 and env.encoder.version == "wizard_v1"
+    check_env(env, skip_render_check=True)
+
+
+@pytest.mark.parametrize("reward", ["round", "final"])
+def test_special_cards_episode_rewards_add_up(reward: str) -> None:
+    """A whole anniversary game against rulebased bots, the learner taking random legal actions (the Werewolf's,
+    the Cloud's and the pass's among them when they fall to it)."""
+    env = WizardCardsGymEnv("wizard", 3, rules="anniversary-2021", bots=["rulebased"] * 2, seat=1, reward=reward)
+    total, info = run_episode(env, seed=7)
+    assert total == pytest.approx(info["returns"][1])
+    wizard_v1 = WizardCardsGymEnv("wizard", 4, rules="quick", observation="wizard_v1")
+    assert wizard_v1.observation_space.shape == (1149,) and wizard_v1.action_masks().shape == (102,)

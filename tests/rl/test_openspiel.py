@@ -118,3 +118,59 @@ def test_wily_returns_are_letters() -> None:
     bots = [wo.WizardCardsBot(game, p, "rulebased", seed=p) for p in range(4)]
     returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 5)
     assert max(returns) == 6 and returns[0] == returns[2] and returns[1] == returns[3]
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"players": 4, "rules": "anniversary"},
+        {"players": 3, "rules": "anniversary-2021", "options": '{"hidden_bids": true}'},
+        {"players": 5, "options": '{"special_cards": ["juggler", "cloud"], "schedule": "quick"}'},
+        {"players": 4, "rules": "quick", "observation": "wizard_v1"},  # the 60 in wizard_v1's spaces
+    ],
+)
+def test_random_sim_test_with_the_special_cards(params: dict) -> None:
+    game = pyspiel.load_game("python_wizard", params)
+    assert game.num_distinct_actions() == 102
+    assert game.observation_tensor_size() == wo.ObservationEncoder(game.rules, "wizard_v1").size
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_special_cards_game_info_and_versions() -> None:
+    game = pyspiel.load_game("python_wizard", {"players": 3, "rules": "anniversary"})
+    # 22 rounds of 1..22 cards: bids, cards, a trump named, the Cloud's change, the Juggler's pass (one card each)
+    assert game.max_game_length() == sum(3 + 3 * h + 1 + 1 + 3 for h in range(1, 23)) + wo.SEED_NODES
+    assert pyspiel.load_game("python_wizard", {"players": 4}).num_distinct_actions() == 81
+    with pytest.raises(ImpossibleRulesError, match="use wizard_v1"):
+        pyspiel.load_game("python_wizard", {"rules": "anniversary", "observation": "wizard_v0"})
+
+
+def test_information_state_hides_a_jugglers_gift_from_the_others() -> None:
+    """The first giver of a Juggler's pass gives one card or another: only its own information state tells them
+    apart at once; once all have given, its receiver's too (it logs what it received)."""
+    game = pyspiel.load_game("python_wizard", {"players": 3, "rules": "anniversary"})
+    rng = np.random.default_rng(2)
+    for byte_seed in range(50):
+        state = deal(game, [byte_seed, 1, 2, 3])
+        while not state.is_terminal() and state.engine.phase.value != "juggle":
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        if not state.is_terminal():
+            break
+    assert state.engine.phase.value == "juggle"
+    giver = state.current_player()
+    receiver = (giver + 1) % 3
+    twin = state.clone()
+    first, second = state.legal_actions()[:2]
+    state.apply_action(first)
+    twin.apply_action(second)
+    for p in range(3):
+        assert (state.information_state_string(p) == twin.information_state_string(p)) == (p != giver)
+    while state.engine.phase.value == "juggle":
+        action = state.legal_actions()[0]
+        state.apply_action(action)
+        twin.apply_action(action)
+    third = ({0, 1, 2} - {giver, receiver}).pop()
+    assert state.information_state_string(third) == twin.information_state_string(third)
+    assert state.information_state_string(receiver) != twin.information_state_string(receiver)
+    assert np.array_equal(state.observation_tensor(third), twin.observation_tensor(third))
+    assert not np.array_equal(state.observation_tensor(receiver), twin.observation_tensor(receiver))

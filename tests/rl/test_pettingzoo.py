@@ -217,3 +217,76 @@ def test_env_is_an_order_enforcing_wrapper_with_its_checks() -> None:
     next(iterator)
     with pytest.raises(AssertionError, match="step"):
         next(iterator)  # an agent loop must step between two agents
+
+
+# --- wizard_v1: the special cards --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {},  # anniversary, 4 players
+        {"players": 3, "rules": "anniversary-2021", "options": {"hidden_bids": True}, "reward": "final"},
+        {"players": 6, "rules": "anniversary", "options": {"schedule": "custom", "custom_hand_sizes": [11, 9]}},
+        {"players": 5, "options": {"special_cards": ["juggler", "cloud", "werewolf"]}},
+        {"players": 4, "rules": "standard"},  # the 60 in wizard_v1's spaces
+    ],
+)
+def test_wizard_v1_api_and_seed_conformance(kwargs) -> None:  # type: ignore[no-untyped-def]
+    from wizardcards.rl import wizard_v1
+
+    api_test(wizard_v1.env(render_mode="ansi", **kwargs), num_cycles=1000)
+    seed_test(lambda: wizard_v1.env(**kwargs), num_cycles=1000)
+
+
+def test_wizard_v1_plays_whole_games_through_every_special_phase() -> None:
+    """Whole anniversary games through the AEC loop: 102 actions, observations in their space and equal to fresh
+    wizard_v1 encodings of a twin engine's views, masks exactly the legal actions, rewards adding up to the
+    returns; the Werewolf, the Cloud and the Juggler's pass all met."""
+    from wizardcards.core import Phase
+    from wizardcards.rl import wizard_v1
+    from wizardcards.rl.observation import ObservationEncoder
+
+    seen: set[Phase] = set()
+    for seed, players in ((3, 3), (4, 4), (5, 6)):
+        env = wizard_v1.env(players=players, rules="anniversary-2021")
+        assert env.unwrapped.metadata["name"] == "wizard_v1"
+        env.reset(seed=seed)
+        state = env.unwrapped.game_state
+        twin = new_game(state.rules, state.seed)
+        encoder = ObservationEncoder(state.rules)
+        rng = np.random.default_rng(seed)
+        collected = dict.fromkeys(env.possible_agents, 0.0)
+        for agent in env.agent_iter():
+            obs, reward, terminated, truncated, info = env.last()
+            collected[agent] += reward
+            assert env.observation_space(agent).contains(obs)
+            if terminated or truncated:
+                env.step(None)
+                continue
+            seat = env.possible_agents.index(agent)
+            seen.add(twin.phase)
+            assert np.array_equal(obs["observation"], encoder.encode(twin.view(seat)))
+            assert sorted(np.flatnonzero(obs["action_mask"]).tolist()) == sorted(twin.legal_actions())
+            action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            env.step(action)
+            twin.apply(action)
+        assert [collected[a] for a in env.possible_agents] == pytest.approx([float(r) for r in twin.returns()])
+    assert {Phase.WEREWOLF, Phase.CLOUD, Phase.JUGGLE} <= seen
+
+
+def test_wizard_v0_refuses_the_special_cards_and_wizard_v1_defaults_to_them() -> None:
+    from wizardcards.rl import wizard_v1
+
+    with pytest.raises(ImpossibleRulesError, match="use wizard_v1"):
+        wizard_v0.env(rules="anniversary")
+    with pytest.raises(ImpossibleRulesError, match="use wizard_v1"):
+        wizard_v0.env(options={"special_cards": ["bomb"]})
+    with pytest.raises(ImpossibleRulesError, match="wizard"):
+        wizard_v1.env(rules="wily")
+    env = wizard_v1.raw_env()
+    assert env.rules == find_rules("anniversary") and env.action_space("player_0").n == 102
+    assert env.observation_space("player_0")["observation"].shape == (1149,)
+    assert env.observation_space("player_0")["action_mask"].shape == (102,)
+    plain = wizard_v0.raw_env()
+    assert plain.metadata["name"] == "wizard_v0" and plain.action_space("player_0").n == 81

@@ -5,11 +5,13 @@
     >>> obs, info = env.reset(seed=0)
     >>> obs, reward, terminated, truncated, info = env.step(int(env.action_masks().nonzero()[0][0]))
 
-The observation is the flat float32 vector of ``observation.py`` for the learning seat; the action space is
-``Discrete(81)`` (``core.actions``) and ``action_masks()`` gives the legal actions (the method sb3-contrib's
-``MaskablePPO`` calls); ``info["action_mask"]`` carries the same. ``bots`` names one bot spec per other seat, in seat
-order after skipping the learner (``"search:level=1"``, ``"rulebased"``, ``"random"``; see ``wizardcards.bots``).
-``seat`` fixes the learner's seat; ``seat=None`` draws it anew at each reset.
+The observation is the flat float32 vector of ``observation.py`` for the learning seat (its version by the rules:
+wizard_v1 with the special cards, else the game's v0; ``observation=`` asks for one); the action space is
+``Discrete(81)`` (``core.actions``; ``Discrete(102)`` under wizard_v1) and ``action_masks()`` gives the legal
+actions (the method sb3-contrib's ``MaskablePPO`` calls); ``info["action_mask"]`` carries the same. ``bots`` names
+one bot spec per other seat, in seat order after skipping the learner (``"search:level=1"``, ``"rulebased"``,
+``"random"``; see ``wizardcards.bots``). ``seat`` fixes the learner's seat; ``seat=None`` draws it anew at each
+reset.
 
 Rewards are the learner's, as in the AEC environment: per round (Wizard points, Wily letters gained) by default, or
 the whole return at the end with ``reward="final"``; ``reward_scale`` multiplies them. An episode is one game.
@@ -32,7 +34,6 @@ from gymnasium import spaces
 from ..bots import make_bot
 from ..bots.base import Bot
 from ..core import ActionError, Game, IllegalActionError, RuleSet, View, new_game
-from ..core.actions import NUM_ACTIONS
 from ..core.state import TrickGameState
 from .observation import ObservationEncoder, action_mask
 from .pettingzoo_env import REWARD_MODES, make_rules
@@ -54,6 +55,7 @@ class WizardCardsGymEnv(gym.Env[np.ndarray, np.int64]):
         render_mode: str | None = None,
         illegal_action: str = "raise",
         illegal_reward: float = -1.0,
+        observation: str | None = None,
     ) -> None:
         super().__init__()
         if illegal_action not in ("raise", "terminate"):
@@ -80,9 +82,10 @@ class WizardCardsGymEnv(gym.Env[np.ndarray, np.int64]):
         self.reward_mode = reward
         self.reward_scale = float(reward_scale)
         self.render_mode = render_mode
-        self.encoder = ObservationEncoder(self.rules)
+        self.encoder = ObservationEncoder(self.rules, observation)
+        self.num_actions = self.encoder.num_actions
         self.observation_space = spaces.Box(low=self.encoder.low, high=self.encoder.high, dtype=np.float32)
-        self.action_space = spaces.Discrete(NUM_ACTIONS)
+        self.action_space = spaces.Discrete(self.num_actions)
         self._rng = random.Random()
         self._bot_of: dict[int, Bot] = {}
         self.game_state: TrickGameState | None = None
@@ -116,8 +119,8 @@ class WizardCardsGymEnv(gym.Env[np.ndarray, np.int64]):
         """The learner's legal actions as an int8 mask (all zeros once the game is over)."""
         state = self.game_state
         if state is None or self._ended or state.is_terminal() or state.current_player() != self.seat:
-            return np.zeros(NUM_ACTIONS, np.int8)
-        return action_mask(state.legal_actions())
+            return np.zeros(self.num_actions, np.int8)
+        return action_mask(state.legal_actions(), self.num_actions)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None

@@ -19,23 +19,56 @@ encodings of ``state.view(seat)`` at every step of many random games) at a cost 
   letters, contract, ...) are read again from one ``View`` (``_snapshot``), so the rare transitions need no second copy
   of the rules.
 
+wizard_v1 (the special cards) works the same way, with its own plane sizes: a card played, a bid, a card given in
+the Juggler's pass write their entries; a trick completed with the play going on reads its winner (or nobody: the
+Bomb) from ``state.round_tricks[-1]`` and the next leader from ``state.leader``; every other change (the Werewolf's or
+the dealer's trump, the Cloud's change beginning, the pass beginning or ending, a new hand) re-reads the public facts
+from one ``View``, which also gives the Werewolf's swap, the Cloud's changes and the voids cleared after a pass. When
+the pass is over each seat's hand and the card it received come from ``state.seat_part(seat)`` (its own rows). It
+costs about 4 raw engine actions per step, wizard_v0 about 3 (one table update and one gather a step, measured on
+whole random games with 4 players).
+
 Hidden information: a seat's vector gathers only public rows and that seat's own private rows, so it holds what its
 own ``View`` shows and nothing else. The private inputs are each seat's own hand (``state.hand_of(seat)``, its
 ``View.hand``), its own bid (under hidden bids only its own vector reads its "own bid" row) and, in Wily Wizards, the
-cards it gave (its own actions) and received (its hand after the exchange less its hand before).
+cards it gave (its own actions) and received (its hand after the exchange less its hand before); in wizard_v1 the
+card it gave and received in the Juggler's pass.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ..core import Game, RuleSet
-from ..core.actions import BID_BASE, PASS, PLAY_JESTER, PLAY_WIZARD, TRUMP_BASE
-from ..core.cards import FIRST_JESTER, FIRST_WIZARD, JESTERS, RANKS, SUIT_MASKS, WIZARDS
+from ..core import Game, RuleSet, View
+from ..core.actions import BID_BASE, CLOUD_UP, PASS, PLAY_JESTER, PLAY_WIZARD, SPECIAL_ACTION_OFFSET, TRUMP_BASE
+from ..core.cards import (
+    DRAGON,
+    FIRST_JESTER,
+    FIRST_WIZARD,
+    JESTERS,
+    RANKS,
+    SUIT_MASKS,
+    WIZARDS,
+    played_card,
+    special_card_of,
+)
 from ..core.phase import Phase
 from ..core.state import TrickGameState
 from ..core.tricks import NO_SUIT_YET
-from .observation import CARD_PLANE, LETTERS, PHASES, ObservationLayout, _canon, _lacks, _single
+from .observation import (
+    CARD_PLANE,
+    LETTERS,
+    PHASES,
+    SPECIAL_CARDS,
+    WIZARD_V1,
+    ObservationLayout,
+    _canon,
+    _canon_v1,
+    _lacks,
+    _single,
+    _single_v1,
+    observation_version,
+)
 
 _PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
 _PLAY = Phase.PLAY
@@ -43,22 +76,35 @@ _BID = Phase.BID
 _AUCTION = Phase.AUCTION
 _PASS_CARDS = Phase.PASS_CARDS
 _GAME_OVER = Phase.GAME_OVER
+_CLOUD = Phase.CLOUD
+_JUGGLE = Phase.JUGGLE
 
 
 class _Table:
     """The blocks of the table array: name -> (offset, rows, row length). Per-deal blocks come first (one clear)."""
 
-    def __init__(self, wizard: bool, n: int, h: int) -> None:
+    def __init__(
+        self,
+        wizard: bool,
+        n: int,
+        h: int,
+        plane: int = CARD_PLANE,
+        trick_plane: int = CARD_PLANE,
+        phases: int = len(PHASES),
+        v1: bool = False,
+    ) -> None:
         blocks: list[tuple[str, int, int]] = [
-            ("hands", n, CARD_PLANE),
-            ("played", n, CARD_PLANE),
-            ("trick", n, CARD_PLANE),
+            ("hands", n, plane),
+            ("played", n, plane),
+            ("trick", n, trick_plane),
             ("won", n, h + 1),
             ("voids", n, 4),  # shown by not following
             ("lacks", n, 4),  # known to the seat itself from its hand
         ]
         if wizard:
             blocks += [("bids_public", n, h + 2), ("bids_own", n, h + 2)]
+            if v1:  # the Juggler's pass (private rows), the Cloud's changes and the Bomb (public)
+                blocks += [("given", n, plane), ("received", n, plane), ("bid_changes", n, 2), ("bombed", 1, 1)]
         else:
             blocks += [("calls", n, h + 1), ("passed", 1, n), ("high_bidder", 1, n + 1), ("given", n, CARD_PLANE),
                        ("received", n, CARD_PLANE)]
@@ -66,16 +112,18 @@ class _Table:
         blocks += [
             ("leader", 1, n),
             ("led", 1, 6),
-            ("trump_card", 1, CARD_PLANE + 1),
+            ("trump_card", 1, plane + 1),
             ("trump_suit", 1, 5),
             ("hand_size", 1, h),
             ("seat", n, n),  # row s: the one-hot of seat s (constant)
             ("dealer", 1, n),
             ("current", 1, n + 1),
-            ("phase", 1, len(PHASES)),
+            ("phase", 1, phases),
         ]
         if wizard:
             blocks += [("scores", 1, n), ("progress", 1, 1)]
+            if v1:
+                blocks += [("werewolf", 1, n + 1), ("turned_up", 1, plane + 1), ("special_cards", 1, SPECIAL_CARDS)]
         else:
             blocks += [("teammates", n, n), ("contract", 1, h + 1), ("letters", n, LETTERS + 1)]
         self.at: dict[str, tuple[int, int]] = {}
@@ -85,6 +133,12 @@ class _Table:
             offset += rows * length
         self.size = offset
 
+    @classmethod
+    def of(cls, layout: ObservationLayout) -> _Table:
+        """The table of a layout (any version)."""
+        return cls(layout.game is Game.WIZARD, layout.players, layout.max_hand, layout.card_plane,
+                   layout.trick_plane, len(layout.phases), layout.version == WIZARD_V1)
+
     def row(self, name: str, row: int = 0) -> int:
         offset, length = self.at[name]
         return offset + row * length
@@ -93,6 +147,7 @@ class _Table:
 def _gather_indices(layout: ObservationLayout, table: _Table, seat: int) -> np.ndarray:
     """For each entry of ``seat``'s vector, the table entry it reads."""
     n, h = layout.players, layout.max_hand
+    plane, trick_plane = layout.card_plane, layout.trick_plane
     out = np.full(layout.size, -1, np.intp)
     rt = table.row
 
@@ -111,25 +166,33 @@ def _gather_indices(layout: ObservationLayout, table: _Table, seat: int) -> np.n
         values = [rt(block) + absolute(r) for r in range(n)]
         return values + [rt(block) + n] if nobody else values
 
-    put("hand", [rt("hands", seat) + i for i in range(CARD_PLANE)])
-    put("played", rotated("played", CARD_PLANE))
-    put("trick", [rt("trick") + i for i in range(n * CARD_PLANE)])
+    put("hand", [rt("hands", seat) + i for i in range(plane)])
+    put("played", rotated("played", plane))
+    put("trick", [rt("trick") + i for i in range(n * trick_plane)])
     put("trick_leader", seat_onehot("leader", False))
     put("led", [rt("led") + i for i in range(6)])
-    put("trump_card", [rt("trump_card") + i for i in range(CARD_PLANE + 1)])
+    put("trump_card", [rt("trump_card") + i for i in range(plane + 1)])
     put("trump_suit", [rt("trump_suit") + i for i in range(5)])
     put("tricks_won", rotated("won", h + 1))
     put("hand_size", [rt("hand_size") + i for i in range(h)])
     put("seat", [rt("seat", seat) + i for i in range(n)])
     put("dealer", seat_onehot("dealer", False))
     put("current_player", seat_onehot("current", True))
-    put("phase", [rt("phase") + i for i in range(len(PHASES))])
+    put("phase", [rt("phase") + i for i in range(len(layout.phases))])
     voids = [rt("lacks", seat) + i for i in range(4)] + rotated("voids", 4)[4:]
     put("voids", voids)
     if layout.game is Game.WIZARD:
         put("bids", [rt("bids_own", seat) + i for i in range(h + 2)] + rotated("bids_public", h + 2)[h + 2 :])
         put("scores", seat_onehot("scores", False))
         put("progress", [rt("progress")])
+        if layout.version == WIZARD_V1:
+            put("bid_changes", rotated("bid_changes", 2))
+            put("bombed", [rt("bombed")])
+            put("werewolf", seat_onehot("werewolf", True))
+            put("turned_up", [rt("turned_up") + i for i in range(plane + 1)])
+            put("given", [rt("given", seat) + i for i in range(plane)])
+            put("received", [rt("received", seat) + i for i in range(plane)])
+            put("special_cards", [rt("special_cards") + i for i in range(SPECIAL_CARDS)])
     else:
         put("teammates", [rt("teammates", seat) + absolute(r) for r in range(n)])
         put("calls", rotated("calls", h + 1))
@@ -153,15 +216,22 @@ class TableObserver:
 
     _state: TrickGameState  # the game followed (``reset``)
 
-    def __init__(self, rules: RuleSet) -> None:
+    def __init__(self, rules: RuleSet, version: str | None = None) -> None:
         self.rules = rules
-        self.layout = layout = ObservationLayout(rules.game, rules.players)
+        self.version = version = observation_version(rules, version)
+        self.layout = layout = ObservationLayout(rules.game, rules.players, version)
         self.size = layout.size
         self.players = n = rules.players
-        self.max_hand = h = layout.max_hand
+        self.max_hand = layout.max_hand
         self.wizard = rules.game is Game.WIZARD
+        self._v1 = v1 = version == WIZARD_V1
+        self._plane = plane = layout.card_plane
+        self._trick_plane = layout.trick_plane
+        self._canon = _canon_v1 if v1 else _canon
+        self._single = _single_v1 if v1 else _single
+        self._phase_index = {phase: i for i, phase in enumerate(layout.phases)}
         self._hidden_bids = bool(rules.hidden_bids) if self.wizard else False
-        self._table = table = _Table(self.wizard, n, h)
+        self._table = table = _Table.of(layout)
         self._array = np.zeros(table.size, np.float32)
         self._mv = _floats(self._array)
         self._zeros = _floats(np.zeros(table.size, np.float32))
@@ -169,7 +239,7 @@ class TableObserver:
         rt = table.row
         # Row starts the action path uses, by absolute seat.
         self._hands_at = [rt("hands", s) for s in range(n)]
-        self._hands_block = self._array[rt("hands") : rt("hands", n)].reshape(n, CARD_PLANE)
+        self._hands_block = self._array[rt("hands") : rt("hands", n)].reshape(n, plane)
         self._hands: list[int] = []  # each seat's hand as its plane's bits (Wizards and Jesters counted, not named)
         self._played_at = [rt("played", s) for s in range(n)]
         self._won_at = [rt("won", s) for s in range(n)]
@@ -182,6 +252,10 @@ class TableObserver:
         if self.wizard:
             self._bids_public_at = [rt("bids_public", s) for s in range(n)]
             self._bids_own_at = [rt("bids_own", s) for s in range(n)]
+            if v1:
+                self._bombed_at = rt("bombed")
+                self._given_at = [rt("given", s) for s in range(n)]
+                self._received_at = [rt("received", s) for s in range(n)]
         else:
             from ..core.wily import teams_of
 
@@ -212,6 +286,9 @@ class TableObserver:
         self._hot: dict[str, int] = {}
         table = self._table
         mv = self._mv
+        if self._v1:
+            for name in self.rules.special_cards:
+                mv[table.row("special_cards") + special_card_of(name) - DRAGON] = 1.0
         for seat in range(n):
             mv[table.row("seat", seat) + seat] = 1.0
             if not self.wizard:
@@ -236,9 +313,11 @@ class TableObserver:
         self.tricks_won = [0] * n
         # Every seat's hand row at once (into its own row): the planes' bits, unpacked by numpy.
         hands = [state.hand_of(seat) for seat in range(n)]
-        self._hands = bits = [_canon(hand) for hand in hands]
-        packed = np.frombuffer(b"".join(b.to_bytes(8, "little") for b in bits), np.uint8).reshape(n, 8)
-        self._hands_block[:] = np.unpackbits(packed, axis=1, count=CARD_PLANE, bitorder="little")
+        canon, plane = self._canon, self._plane
+        self._hands = bits = [canon(hand) for hand in hands]
+        width = (plane + 7) // 8
+        packed = np.frombuffer(b"".join(b.to_bytes(width, "little") for b in bits), np.uint8).reshape(n, width)
+        self._hands_block[:] = np.unpackbits(packed, axis=1, count=plane, bitorder="little")
         for seat, hand in enumerate(hands):
             lacks, base = _lacks(hand), self._lacks_at[seat]
             for suit in range(4):
@@ -249,6 +328,7 @@ class TableObserver:
             for seat in range(n):
                 mv[self._bids_public_at[seat] + h + 1] = 1.0
                 mv[self._bids_own_at[seat] + h + 1] = 1.0
+            self._bids = [-1] * n  # each seat's bid as the table holds it (the Cloud changes one)
         else:
             for seat in range(n):
                 mv[self._calls_at[seat]] = 1.0
@@ -264,8 +344,9 @@ class TableObserver:
         """Rewrite ``seat``'s own hand row and the suits it lacks."""
         mv = self._mv
         base = self._hands_at[seat]
-        mv[base : base + CARD_PLANE] = self._zeros[base : base + CARD_PLANE]
-        self._hands[seat] = bits = _canon(hand)
+        plane = self._plane
+        mv[base : base + plane] = self._zeros[base : base + plane]
+        self._hands[seat] = bits = self._canon(hand)
         while bits:
             low = bits & -bits
             mv[base + low.bit_length() - 1] = 1.0
@@ -294,9 +375,10 @@ class TableObserver:
             base = self._won_at[seat]
             mv[base : base + h + 1] = self._zeros[base : base + h + 1]
             mv[base + min(won, h)] = 1.0
-        self._move("phase", rt("phase") + _PHASE_INDEX[view.phase])
+        self._move("phase", rt("phase") + self._phase_index[view.phase])
         self._move("trump_suit", rt("trump_suit") + (4 if view.trump_suit < 0 else view.trump_suit))
-        self._move("trump_card", rt("trump_card") + (CARD_PLANE if view.trump_card < 0 else _single(view.trump_card)))
+        plane = self._plane
+        self._move("trump_card", rt("trump_card") + (plane if view.trump_card < 0 else self._single(view.trump_card)))
         if view.hand_size:
             self._move("hand_size", rt("hand_size") + view.hand_size - 1)
         self._move("dealer", rt("dealer") + view.dealer)
@@ -305,6 +387,8 @@ class TableObserver:
             for seat, score in enumerate(view.scores):
                 mv[base + seat] = score / 100
             mv[rt("progress")] = len(view.sheet) / self.rules.rounds
+            if self._v1:
+                self._snapshot_specials(view)
         else:
             self._move("contract", rt("contract") + min(view.contract, h))
             for seat in range(n):
@@ -312,8 +396,30 @@ class TableObserver:
                 mv[base : base + LETTERS + 1] = self._zeros[base : base + LETTERS + 1]
                 mv[base + min(view.letters[self._teams[seat]], LETTERS)] = 1.0
 
+    def _snapshot_specials(self, view: View) -> None:
+        """wizard_v1's public facts of the special cards, and the voids (the Juggler's pass clears them)."""
+        n = self.players
+        rt = self._table.row
+        mv = self._mv
+        changes = view.bid_changes or (0,) * n  # a game of the 60 (read as wizard_v1) has none
+        for seat in range(n):
+            base, voids = self._voids_at[seat], view.voids[seat]
+            for suit in range(4):
+                mv[base + suit] = float(voids >> suit & 1)
+            self._voids[seat] = voids
+            base, change = rt("bid_changes", seat), changes[seat]
+            mv[base] = float(change > 0)
+            mv[base + 1] = float(change < 0)
+        mv[rt("bombed")] = float(any(winner < 0 for _leader, _cards, winner in view.round_tricks))
+        self._move("werewolf", rt("werewolf") + (n if view.werewolf < 0 else view.werewolf))
+        turned = view.turned_up
+        self._move("turned_up", rt("turned_up") + (self._plane if turned < 0 else _single_v1(turned)))
+
     def after_apply(self, actor: int, action: int) -> None:
         """Record ``action``, just applied by seat ``actor`` (call it after every successful ``state.apply``)."""
+        if self._v1:
+            self._after_apply_v1(actor, action)
+            return
         state = self._state
         before = self._phase
         if before is _PLAY and action < FIRST_WIZARD and self._trick_len != self._last_position:
@@ -488,6 +594,127 @@ class TableObserver:
             self._new_deal(state)
         self._phase, self._round = phase, round_index
         self._snapshot(state)
+
+    def _after_apply_v1(self, actor: int, action: int) -> None:
+        """``after_apply`` for wizard_v1. The cards, bids and gifts write their entries here; whatever else changes
+        (a trick completed, a phase begun or ended: the Werewolf's or the dealer's trump, the Cloud, the pass) re-reads
+        the public facts from one view (``_snapshot``): those come a few times a hand."""
+        state = self._state
+        before = self._phase
+        mv = self._mv
+        resync = False
+        if before is _PLAY:
+            hand = self._hands[actor]
+            if action < FIRST_WIZARD:
+                plane = single = top = action
+            elif action == PLAY_WIZARD or action == PLAY_JESTER:
+                # The k-th Wizard (Jester) this seat played is entry k-1 of that kind's thermometer in its played
+                # plane; its hand plane loses the top entry of that kind.
+                if action == PLAY_WIZARD:
+                    kind, group, counts = FIRST_WIZARD, WIZARDS, self._wizards_played
+                else:
+                    kind, group, counts = FIRST_JESTER, JESTERS, self._jesters_played
+                plane = kind + counts[actor]
+                counts[actor] += 1
+                single = kind
+                top = kind + (hand & group).bit_count() - 1
+            else:  # a special card: its own entry in the hand and played planes, its played form in the trick
+                single = action - SPECIAL_ACTION_OFFSET
+                plane = top = played_card(single)
+            hand ^= 1 << top
+            self._hands[actor] = hand
+            mv[self._hands_at[actor] + top] = 0.0
+            mv[self._played_at[actor] + plane] = 1.0
+            if action < FIRST_WIZARD:
+                suit = action // RANKS
+                if not hand & SUIT_MASKS[suit]:
+                    mv[self._lacks_at[actor] + suit] = 1.0
+                voids = state.voids[actor]
+                shown = voids & ~self._voids[actor]  # none when this card ended the hand and the next was dealt
+                if shown:
+                    mv[self._voids_at[actor] + shown.bit_length() - 1] = 1.0
+                    self._voids[actor] = voids
+            position = self._trick_len
+            if position != self._last_position:
+                mv[self._trick + position * self._trick_plane + single] = 1.0
+                self._trick_len = position + 1
+                led = state.led
+                if led != self.led:
+                    self.led = led
+                    self._move("led", self._led_at + led + 1)
+            else:  # the trick is complete
+                mv[self._trick : self._trick_stop] = self._zeros[self._trick : self._trick_stop]
+                self._trick_len = 0
+                if state.phase is _PLAY and state.round_index == self._round:
+                    # The commonest end of a trick, the play going on: its winner (the trick as the core recorded
+                    # it, as ``View.round_tricks`` lists it) takes it, or nobody (the Bomb); who leads next.
+                    winner = state.round_tricks[-1][2]
+                    if winner >= 0:
+                        won = self.tricks_won[winner] = self.tricks_won[winner] + 1
+                        base = self._won_at[winner]
+                        mv[base + won - 1] = 0.0
+                        mv[base + won] = 1.0
+                    else:
+                        mv[self._bombed_at] = 1.0
+                    self.led = NO_SUIT_YET
+                    self._move("led", self._led_at)
+                    self._move("leader", self._leader_at + state.leader)
+                else:  # the Cloud's change or the pass begins, or the hand is over: one view says what follows
+                    resync = True
+        elif before is _BID:
+            self._set_bid(actor, action - BID_BASE)
+        elif before is _CLOUD:
+            self._set_bid(actor, self._bids[actor] + (1 if action == CLOUD_UP else -1))
+        elif before is _JUGGLE:
+            # A card given: it leaves the giver's hand and is what it gave (its own rows only). One Juggler, so one
+            # pass a round and one card given: the given plane holds a single card.
+            hand = self._hands[actor]
+            if action < FIRST_WIZARD:
+                top = given = action
+            elif action == PLAY_WIZARD:
+                top, given = FIRST_WIZARD + (hand & WIZARDS).bit_count() - 1, FIRST_WIZARD
+            elif action == PLAY_JESTER:
+                top, given = FIRST_JESTER + (hand & JESTERS).bit_count() - 1, FIRST_JESTER
+            else:
+                top = given = action - SPECIAL_ACTION_OFFSET
+            mv[self._given_at[actor] + given] = 1.0
+            self._hands[actor] = hand = hand ^ 1 << top
+            mv[self._hands_at[actor] + top] = 0.0
+            base = self._lacks_at[actor]
+            lacks = _lacks(hand)
+            for suit in range(4):
+                mv[base + suit] = float(lacks >> suit & 1)
+        phase = state.phase
+        round_index = state.round_index
+        if not resync and phase is before and round_index == self._round:
+            self.current = current = state.current_player()
+            self._move("current", self._current_at + current)
+            return
+        if before is _JUGGLE and phase is not _JUGGLE:
+            # The pass is over: every seat's hand changed, and each sees the card it received (its own rows).
+            for seat in range(self.players):
+                part = state.seat_part(seat)
+                self._write_hand(seat, part.hand)
+                base = self._received_at[seat]
+                mv[base : base + self._plane] = self._zeros[base : base + self._plane]
+                if part.received:
+                    mv[base + _single_v1((part.received & -part.received).bit_length() - 1)] = 1.0
+        if round_index != self._round and phase is not _GAME_OVER:
+            self._new_deal(state)
+        self._phase, self._round = phase, round_index
+        self._snapshot(state)
+
+    def _set_bid(self, seat: int, bid: int) -> None:
+        """Write ``seat``'s bid (made, or changed by the Cloud) into its own row, and the public one unless bids are
+        hidden (the Cloud's change itself is public: ``bid_changes``)."""
+        h = self.max_hand
+        mv = self._mv
+        old = h + 1 if self._bids[seat] < 0 else self._bids[seat]
+        self._bids[seat] = bid
+        rows = [self._bids_own_at[seat]] if self._hidden_bids else [self._bids_own_at[seat], self._bids_public_at[seat]]
+        for base in rows:
+            mv[base + old] = 0.0
+            mv[base + bid] = 1.0
 
     # --- the seat side ---------------------------------------------------------------------------------------
 

@@ -61,26 +61,90 @@ Wily Wizards, then:
 
 The action mask is an int8 vector over the game's integer action space (``core.actions.NUM_ACTIONS`` = 81, one
 space for both games): 1 for each of ``view.legal_actions``, all zeros for a seat not on turn.
+
+Versions
+--------
+The layout above is ``wizard_v0`` and ``wily_v0``: it has no room for the special cards of the anniversary editions
+(RULES.md, "Special cards"), and it stays exactly as it is for the games without them. ``wizard_v1`` is Wizard's
+layout for rules with special cards (``observation_version`` picks it for them; a Wizard game of the 60 may ask for
+it too, so that one policy reads every Wizard table). Its card planes have 67 entries (60..66 the Dragon, Fairy,
+Bomb, Werewolf, Juggler, Cloud, Shapeshifter, whether the rules deal them or not), a trick row has 77 (a Juggler or
+Cloud as played with the suit it names, 67..74, a Shapeshifter as a Wizard or a Jester, 75, 76: ``cards.py``), the
+phase has all ten phases, ``H = 67 // N`` (hands and bids up to 22 at three players), and after ``progress`` come:
+
+==================  ==============  ==========================================================================
+``bid_changes``     N x 2           the Cloud's change of each seat's (rel) bid this round: +1, -1
+``bombed``          1               a completed trick of this hand holds the Bomb (won by nobody)
+``werewolf``        N+1             the seat (rel) that swapped the Werewolf this round; entry N: nobody
+``turned_up``       68              the card it swapped (now in its hand; single-card plane); entry 67: none
+``given``           67              the card the observer gave in this round's Juggler's pass (card plane)
+``received``        67              the card the observer received in it, once everybody has given
+``special_cards``   7               the special cards these rules deal (constant for a game)
+==================  ==============  ==========================================================================
+
+Its actions are table 2 of ``core/actions.py`` (``NUM_ACTIONS_WITH_SPECIALS`` = 102 ids, table 1's 81 first).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
-from ..core import Game, RuleSet, View
-from ..core.actions import NUM_ACTIONS
-from ..core.cards import DECK_SIZE, FIRST_JESTER, FIRST_WIZARD, SUIT_MASKS
+from ..core import Game, ImpossibleRulesError, RuleSet, View
+from ..core.actions import NUM_ACTIONS, NUM_ACTIONS_WITH_SPECIALS
+from ..core.cards import (
+    ANNIVERSARY,
+    CARD_IDS,
+    DECK_SIZE,
+    DRAGON,
+    FIRST_JESTER,
+    FIRST_WIZARD,
+    SUIT_MASKS,
+    special_card_of,
+)
 from ..core.phase import Phase
 from ..core.wizard import total_bounds
 
 CARD_PLANE = DECK_SIZE
-# The phases of wizard_v0's layout: the games without special cards (the special cards' phases came later and need
-# spaces of their own, issue 29 item 4).
+# The phases of wizard_v0's layout: the games without special cards (the special cards' phases came later and have
+# their places in wizard_v1's).
 PHASES: tuple[Phase, ...] = tuple(Phase)[:7]
 _PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
 LETTERS = 6
+
+WIZARD_V0 = "wizard_v0"
+WILY_V0 = "wily_v0"
+WIZARD_V1 = "wizard_v1"
+VERSIONS: tuple[str, ...] = (WIZARD_V0, WILY_V0, WIZARD_V1)
+SPECIAL_CARDS = 7  # the Dragon .. the Shapeshifter, ids 60..66
+V1_CARD_PLANE = DECK_SIZE + SPECIAL_CARDS  # 67: a card plane of wizard_v1
+V1_TRICK_PLANE = CARD_IDS  # 77: a trick row of wizard_v1, the played forms included
+PHASES_V1: tuple[Phase, ...] = tuple(Phase)
+_PHASE_INDEX_V1 = {phase: i for i, phase in enumerate(PHASES_V1)}
+
+
+def observation_version(rules: RuleSet, requested: str | None = None) -> str:
+    """The observation version for ``rules``: ``requested`` if it fits them, else an ``ImpossibleRulesError``; by
+    default ``wizard_v1`` for rules with special cards, else the game's ``_v0``."""
+    wizard = rules.game is Game.WIZARD
+    if requested is None:
+        return (WIZARD_V1 if rules.special_cards else WIZARD_V0) if wizard else WILY_V0
+    if requested not in VERSIONS:
+        raise ImpossibleRulesError(f"no observation version {requested!r}; versions: {', '.join(VERSIONS)}")
+    if (requested == WILY_V0) == wizard:
+        raise ImpossibleRulesError(f"{requested} is no observation of {rules.game.value}")
+    if requested == WIZARD_V0 and rules.special_cards:
+        raise ImpossibleRulesError(
+            "wizard_v0 has no room for the special cards (" + ", ".join(rules.special_cards) + "): use wizard_v1"
+        )
+    return requested
+
+
+def num_actions_of(version: str) -> int:
+    """The size of a version's action space: table 1 (81 ids) for the v0 layouts, table 2 (102) for wizard_v1."""
+    return NUM_ACTIONS_WITH_SPECIALS if version == WIZARD_V1 else NUM_ACTIONS
 
 
 @dataclass(frozen=True)
@@ -105,24 +169,39 @@ class Slice:
 class ObservationLayout:
     """The named slices of the observation vector for one game and player count."""
 
-    def __init__(self, game: Game | str, players: int) -> None:
+    def __init__(self, game: Game | str, players: int, version: str | None = None) -> None:
         self.game = Game(game)
+        if version is None:
+            version = WIZARD_V0 if self.game is Game.WIZARD else WILY_V0
+        if version not in VERSIONS or (version == WILY_V0) != (self.game is Game.WILY):
+            raise ImpossibleRulesError(f"no observation version {version!r} of {self.game.value}")
+        self.version = version
+        v1 = version == WIZARD_V1
+        self.card_plane = plane = V1_CARD_PLANE if v1 else CARD_PLANE
+        self.trick_plane = trick_plane = V1_TRICK_PLANE if v1 else CARD_PLANE
+        self.phases = phases = PHASES_V1 if v1 else PHASES
+        self.num_actions = num_actions_of(version)
         self.players = n = players
-        self.max_hand = h = DECK_SIZE // n
+        self.max_hand = h = plane // n
         specs: list[tuple[str, tuple[int, ...], str]] = [
-            ("hand", (CARD_PLANE,), "own hand (card plane)"),
-            ("played", (n, CARD_PLANE), "cards each seat (rel) played this hand"),
-            ("trick", (n, CARD_PLANE), "trick in progress, row k = k-th card played"),
+            ("hand", (plane,), "own hand (card plane)"),
+            ("played", (n, plane), "cards each seat (rel) played this hand"),
+            (
+                "trick",
+                (n, trick_plane),
+                "trick in progress, row k = k-th card played"
+                + (" (as played: 67..76 the named suits, the Shapeshifter's part)" if v1 else ""),
+            ),
             ("trick_leader", (n,), "seat (rel) that led / leads the trick"),
             ("led", (6,), "suit to follow: none yet, C, D, H, S, free"),
-            ("trump_card", (CARD_PLANE + 1,), "turned-up card; last entry: none"),
+            ("trump_card", (plane + 1,), "turned-up card; last entry: none"),
             ("trump_suit", (5,), "C, D, H, S, no trump / not named"),
             ("tricks_won", (n, h + 1), "tricks taken by each seat (rel), one-hot"),
             ("hand_size", (h,), "cards dealt this hand, one-hot 1..H"),
             ("seat", (n,), "observer's absolute seat"),
             ("dealer", (n,), "dealer (rel)"),
             ("current_player", (n + 1,), "seat on turn (rel); last entry: nobody"),
-            ("phase", (len(PHASES),), "phase, one-hot: " + ", ".join(p.value for p in PHASES)),
+            ("phase", (len(phases),), "phase, one-hot: " + ", ".join(p.value for p in phases)),
             ("voids", (n, 4), "suits each seat (rel) is known to lack"),
         ]
         if self.game is Game.WIZARD:
@@ -131,7 +210,17 @@ class ObservationLayout:
                 ("scores", (n,), "total score of each seat (rel) / 100"),
                 ("progress", (1,), "rounds played / rounds in the game"),
             ]
-        else:
+        if v1:
+            specs += [
+                ("bid_changes", (n, 2), "the Cloud's change of each seat's (rel) bid this round: +1, -1"),
+                ("bombed", (1,), "a completed trick of this hand holds the Bomb (won by nobody)"),
+                ("werewolf", (n + 1,), "seat (rel) that swapped the Werewolf this round; last entry: nobody"),
+                ("turned_up", (plane + 1,), "the card it swapped, taken into its hand; last entry: none"),
+                ("given", (plane,), "card the observer gave in this round's Juggler's pass"),
+                ("received", (plane,), "card the observer received in it"),
+                ("special_cards", (SPECIAL_CARDS,), "the special cards these rules deal: Drg Fai Bmb Wwf Jug Cld Shp"),
+            ]
+        elif self.game is Game.WILY:
             specs += [
                 ("teammates", (n,), "seats (rel) of the observer's team"),
                 ("calls", (n, h + 1), "highest auction bid of each seat (rel); entry 0: none"),
@@ -178,6 +267,19 @@ def _canon(cards: int) -> int:
     )
 
 
+def _canon_v1(cards: int) -> int:
+    """``_canon`` for wizard_v1's planes: the special cards (one of each) keep their ids 60..66."""
+    return _canon(cards) | cards & ANNIVERSARY
+
+
+def _single_v1(card: int) -> int:
+    """A single card's index in a wizard_v1 plane: Wizards 52, Jesters 56, every special card and played form
+    itself."""
+    if card < FIRST_WIZARD or card >= DRAGON:
+        return card
+    return FIRST_WIZARD if card < FIRST_JESTER else FIRST_JESTER
+
+
 _CLUBS, _DIAMONDS, _HEARTS, _SPADES = SUIT_MASKS
 
 
@@ -193,15 +295,47 @@ def _single(card: int) -> int:
     return FIRST_WIZARD if card < FIRST_JESTER else FIRST_JESTER
 
 
-class ObservationEncoder:
-    """Encodes views of one rule set's table; ``encode`` and ``mask`` may write into arrays you reuse."""
+class _Mask:
+    """``ObservationEncoder.mask``: called on the class, a mask over the view's rule set's action table; called on an
+    encoder, over its version's (wizard_v1 reads the 60 cards with table 2's 102 ids too)."""
 
-    def __init__(self, rules: RuleSet) -> None:
+    def __get__(self, encoder: ObservationEncoder | None, owner: type | None = None) -> Callable[..., np.ndarray]:
+        size = None if encoder is None else encoder.num_actions
+
+        def mask(view: View, out: np.ndarray | None = None) -> np.ndarray:
+            """The legal-action mask (int8): all zeros unless ``view``'s seat is on turn."""
+            if out is None:
+                out = np.zeros(view.rules.num_actions if size is None else size, np.int8)
+            else:
+                out.fill(0)
+            if view.legal_actions:
+                out[list(view.legal_actions)] = 1
+            return out
+
+        return mask
+
+
+class ObservationEncoder:
+    """Encodes views of one rule set's table in one observation version (``observation_version``: by default
+    wizard_v1 for rules with special cards, else the game's v0); ``encode`` and ``mask`` may write into arrays you
+    reuse."""
+
+    mask = _Mask()
+
+    def __init__(self, rules: RuleSet, version: str | None = None) -> None:
         self.rules = rules
-        self.layout = layout = ObservationLayout(rules.game, rules.players)
+        self.version = version = observation_version(rules, version)
+        self.layout = layout = ObservationLayout(rules.game, rules.players, version)
+        self.num_actions = layout.num_actions
         self.size = layout.size
         self._off = {name: s.offset for name, s in layout.slices.items()}
         self._nbytes = (self.size + 7) // 8
+        self._v1 = v1 = version == WIZARD_V1
+        self._plane, self._trick_plane = layout.card_plane, layout.trick_plane
+        self._canon = _canon_v1 if v1 else _canon
+        self._single = _single_v1 if v1 else _single
+        self._phase_index = _PHASE_INDEX_V1 if v1 else _PHASE_INDEX
+        self._specials = sum(1 << (special_card_of(name) - DRAGON) for name in rules.special_cards)
         # Wizard totals are bounded by every round made at its best, or missed by a whole hand.
         lowest, highest = total_bounds(rules.hand_sizes) if rules.game is Game.WIZARD else (0, 0)
         best, worst = highest / 100, -lowest / 100
@@ -218,8 +352,9 @@ class ObservationEncoder:
         off = self._off
         n = self.rules.players
         h = self.layout.max_hand
+        plane, trick_plane, canon, single = self._plane, self._trick_plane, self._canon, self._single
         me = view.seat
-        bits = _canon(view.hand) << off["hand"]
+        bits = canon(view.hand) << off["hand"]
 
         # Cards played by each seat (the k Wizards a seat played as the first k of 52..55, as in any card set), and
         # the suits each seat is known to lack: the observer from its own hand, the others from the core's record.
@@ -227,17 +362,17 @@ class ObservationEncoder:
         played_by, voids, tricks_won = view.played_by, view.voids, view.tricks_won
         for seat in range(n):
             rel = (seat - me) % n
-            bits |= _canon(played_by[seat]) << (played + rel * CARD_PLANE)
+            bits |= canon(played_by[seat]) << (played + rel * plane)
             bits |= (_lacks(view.hand) if seat == me else voids[seat]) << (void_base + rel * 4)
             bits |= 1 << (won + rel * (h + 1) + min(tricks_won[seat], h))
 
         trick = view.trick
         base = off["trick"]
         for position, card in enumerate(trick):
-            bits |= 1 << (base + position * CARD_PLANE + _single(card))
+            bits |= 1 << (base + position * trick_plane + single(card))
         bits |= 1 << (off["trick_leader"] + (view.trick_leader - me) % n)
         bits |= 1 << (off["led"] + view.led + 1)
-        bits |= 1 << (off["trump_card"] + (CARD_PLANE if view.trump_card < 0 else _single(view.trump_card)))
+        bits |= 1 << (off["trump_card"] + (plane if view.trump_card < 0 else single(view.trump_card)))
         bits |= 1 << (off["trump_suit"] + (4 if view.trump_suit < 0 else view.trump_suit))
         if view.hand_size:
             bits |= 1 << (off["hand_size"] + view.hand_size - 1)
@@ -245,12 +380,14 @@ class ObservationEncoder:
         bits |= 1 << (off["dealer"] + (view.dealer - me) % n)
         current = view.current_player
         bits |= 1 << (off["current_player"] + (n if current < 0 else (current - me) % n))
-        bits |= 1 << (off["phase"] + _PHASE_INDEX[view.phase])
+        bits |= 1 << (off["phase"] + self._phase_index[view.phase])
 
         if view.game is Game.WIZARD:
             base = off["bids"]
             for seat, bid in enumerate(view.bids):
                 bits |= 1 << (base + (seat - me) % n * (h + 2) + (h + 1 if bid is None else bid))
+            if self._v1:
+                bits |= self._special_bits(view)
         else:
             teams = view.teams
             for seat in range(n):
@@ -286,29 +423,52 @@ class ObservationEncoder:
             out[off["progress"]] = len(view.sheet) / self.rules.rounds
         return out
 
-    @staticmethod
-    def mask(view: View, out: np.ndarray | None = None) -> np.ndarray:
-        """The legal-action mask (int8, ``NUM_ACTIONS`` entries): all zeros unless ``view``'s seat is on turn."""
-        if out is None:
-            out = np.zeros(NUM_ACTIONS, np.int8)
-        else:
-            out.fill(0)
-        if view.legal_actions:
-            out[list(view.legal_actions)] = 1
-        return out
+    def _special_bits(self, view: View) -> int:
+        """wizard_v1's slices after ``progress``: what the special cards did this round, as the view shows it."""
+        off = self._off
+        n = self.rules.players
+        me = view.seat
+        bits = 0
+        base = off["bid_changes"]
+        for seat, change in enumerate(view.bid_changes):
+            if change:
+                bits |= 1 << (base + (seat - me) % n * 2 + (0 if change > 0 else 1))
+        if any(winner < 0 for _leader, _cards, winner in view.round_tricks):
+            bits |= 1 << off["bombed"]
+        werewolf = view.werewolf
+        bits |= 1 << (off["werewolf"] + (n if werewolf < 0 else (werewolf - me) % n))
+        turned = view.turned_up
+        bits |= 1 << (off["turned_up"] + (self._plane if turned < 0 else _single_v1(turned)))
+        bits |= _canon_v1(view.given) << off["given"]
+        bits |= _canon_v1(view.received) << off["received"]
+        bits |= self._specials << off["special_cards"]
+        return bits
 
 
-def action_mask(legal_actions: list[int] | tuple[int, ...]) -> np.ndarray:
-    """An int8 mask over ``NUM_ACTIONS`` with ones at ``legal_actions``."""
-    out = np.zeros(NUM_ACTIONS, np.int8)
+def action_mask(legal_actions: list[int] | tuple[int, ...], size: int = NUM_ACTIONS) -> np.ndarray:
+    """An int8 mask over ``size`` actions (``NUM_ACTIONS``, or 102 for wizard_v1) with ones at ``legal_actions``."""
+    out = np.zeros(size, np.int8)
     if legal_actions:
         out[list(legal_actions)] = 1
     return out
 
 
-def encode(view: View) -> np.ndarray:
+def encode(view: View, version: str | None = None) -> np.ndarray:
     """The observation vector of ``view`` (convenience: builds an encoder for the view's rule set)."""
-    return ObservationEncoder(view.rules).encode(view)
+    return ObservationEncoder(view.rules, version).encode(view)
 
 
-__all__ = ["ObservationEncoder", "ObservationLayout", "Slice", "action_mask", "encode"]
+__all__ = [
+    "PHASES_V1",
+    "VERSIONS",
+    "WILY_V0",
+    "WIZARD_V0",
+    "WIZARD_V1",
+    "ObservationEncoder",
+    "ObservationLayout",
+    "Slice",
+    "action_mask",
+    "encode",
+    "num_actions_of",
+    "observation_version",
+]

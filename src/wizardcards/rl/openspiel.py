@@ -6,10 +6,11 @@ bots as ``pyspiel.Bot``.
     >>> game = pyspiel.load_game("python_wizard", {"players": 3, "rules": "hook"})
     >>> pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
-Parameters: ``players`` (int), ``rules`` (a preset name of the game: ``standard``, ``hook``, ``wily``,
-``wily-two-teams`` ...; by default the game's standard rules, ``core.rules.DEFAULT_PRESET``), ``options`` (a JSON
-object of ``RuleSet`` fields overriding the preset, e.g. ``'{"schedule": "quick"}'``, checked as
-``RuleSet.from_dict`` checks them).
+Parameters: ``players`` (int), ``rules`` (a preset name of the game: ``standard``, ``hook``, ``anniversary``,
+``wily``, ``wily-two-teams`` ...; by default the game's standard rules, ``core.rules.DEFAULT_PRESET``), ``options``
+(a JSON object of ``RuleSet`` fields overriding the preset, e.g. ``'{"schedule": "quick"}'``, checked as
+``RuleSet.from_dict`` checks them), ``observation`` (``observation.py``'s version; by default ``wizard_v1`` for rules
+with special cards, whose game has 102 distinct actions, else the game's ``_v0`` with 81).
 
 Chance
 ------
@@ -50,12 +51,11 @@ import pyspiel  # type: ignore[import-not-found]  # a compiled module without ty
 
 from ..bots import make_bot
 from ..core import Game, ImpossibleRulesError, Phase, RuleSet, View, new_game
-from ..core.actions import NUM_ACTIONS
-from ..core.cards import cards_to_text
+from ..core.cards import card_to_text, cards_to_text
 from ..core.rules import DEFAULT_PRESET
 from ..core.state import TrickGameState
 from ..core.wizard import total_bounds
-from .observation import ObservationEncoder
+from .observation import ObservationEncoder, observation_version
 from .pettingzoo_env import make_rules
 
 SEED_NODES = 4
@@ -79,7 +79,7 @@ def _game_type(game: Game) -> pyspiel.GameType:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": 4, "rules": DEFAULT_PRESET[game], "options": ""},
+        parameter_specification={"players": 4, "rules": DEFAULT_PRESET[game], "options": "", "observation": ""},
     )
 
 
@@ -104,14 +104,19 @@ class _WizardCardsGame(pyspiel.Game):  # type: ignore[misc]
         params = dict(params or {})
         game_type = WIZARD_TYPE if self.GAME is Game.WIZARD else WILY_TYPE
         self.rules = rules = rules_from_params(self.GAME, params)
+        self.version = version = observation_version(rules, params.get("observation") or None)
+        self.encoder = ObservationEncoder(rules, version)
         n = rules.players
         if self.GAME is Game.WIZARD:
             worst, best = total_bounds(rules.hand_sizes)
-            length = sum(n + n * h + 1 for h in rules.hand_sizes)
+            # per round: the bids, the cards, a trump named; with the special cards the Cloud's change and the
+            # Juggler's pass too
+            extra = 1 + n if rules.special_cards else 0
+            length = sum(n + n * h + 1 + extra for h in rules.hand_sizes)
         else:
             best, worst, length = 6, 0, _WILY_CAP
         info = pyspiel.GameInfo(
-            num_distinct_actions=NUM_ACTIONS,
+            num_distinct_actions=self.encoder.num_actions,
             max_chance_outcomes=SEED_OUTCOMES,
             num_players=n,
             min_utility=float(worst),
@@ -120,7 +125,6 @@ class _WizardCardsGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=length + SEED_NODES,
         )
         super().__init__(game_type, info, params)
-        self.encoder = ObservationEncoder(rules)
 
     def new_initial_state(self) -> WizardCardsSpielState:
         return WizardCardsSpielState(self)
@@ -214,7 +218,7 @@ class WizardCardsSpielState(pyspiel.State):  # type: ignore[misc]
         engine.apply(action)
         for player, log in enumerate(self.logs):
             secret = player != seat and (
-                (phase is Phase.BID and self.rules.hidden_bids) or phase is Phase.PASS_CARDS
+                (phase is Phase.BID and self.rules.hidden_bids) or phase in (Phase.PASS_CARDS, Phase.JUGGLE)
             )
             log.append(f"{seat}:{'?' if secret else text}")
         self._log_deal()
@@ -233,7 +237,10 @@ class WizardCardsSpielState(pyspiel.State):  # type: ignore[misc]
             for player, log in enumerate(self.logs):
                 view = engine.view(player)
                 trump = "-" if view.trump_card < 0 else cards_to_text(1 << view.trump_card, style)
-                log.append(f"deal {view.round_index}: {cards_to_text(view.hand, style)} | up {trump}")
+                line = f"deal {view.round_index}: {cards_to_text(view.hand, style)} | up {trump}"
+                if view.werewolf >= 0:  # in the open: the Werewolf's holder took the card turned up
+                    line += f" | {view.werewolf} swapped the Werewolf for {card_to_text(view.turned_up, style)}"
+                log.append(line)
         elif not data.received_logged and engine.phase is Phase.PLAY:
             views = [engine.view(p) for p in range(self.rules.players)]
             if any(v.received for v in views):
@@ -271,7 +278,7 @@ class WizardCardsObserver:
     """The PyObserver for both games: the ``observation.py`` vector and text from each player's ``View``."""
 
     def __init__(self, game: _WizardCardsGame, perfect_recall: bool) -> None:
-        self.encoder: ObservationEncoder = ObservationEncoder(game.rules)
+        self.encoder: ObservationEncoder = ObservationEncoder(game.rules, game.version)
         self.perfect_recall = perfect_recall
         self.tensor = np.zeros(self.encoder.size, np.float32)
         self.dict = self.encoder.layout.split(self.tensor)

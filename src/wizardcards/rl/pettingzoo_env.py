@@ -10,7 +10,10 @@
 
 Agents are ``player_0 .. player_{N-1}`` (seat numbers). Observations are dicts ``{"observation": float32 vector,
 "action_mask": int8 vector}`` (``observation.py`` documents the layout; the mask is all zeros for a seat not on turn).
-Actions are the game's integer action space (``core.actions``, 81 ids for both games). A refused action raises an
+Actions are the game's integer action space (``core.actions``: 81 ids for both games, 102 with the special cards).
+The observation version (``observation.py``) names the environment: ``wizard_v0``, ``wily_v0``, or ``wizard_v1``
+for Wizard with the special cards (``observation=`` asks for one; ``wizard_v1`` reads a game of the 60 too). A
+refused action raises an
 ``ActionError`` and changes nothing: ``IllegalActionError`` naming the rule broken for an action the rules forbid
 now, ``InvalidActionError`` for an id outside the action space (or ``None`` from the seat on turn).
 
@@ -20,7 +23,8 @@ pays the whole return once, at the end (Wizard: final score; Wily: the team's le
 game add up to ``state.returns()``. ``reward_scale`` multiplies them (e.g. 0.01 for Wizard points).
 
 The environment reads the engine only through its public API (``current_player``, ``legal_actions``, ``apply``,
-``returns``, ``round_index``, ``phase``, ``led``, ``voids``), ``View`` and ``hand_of(seat)`` (a seat's own hand).
+``returns``, ``round_index``, ``phase``, ``led``, ``voids``; with the special cards ``round_tricks``, ``leader`` and
+``seat_part``), ``View`` and ``hand_of(seat)`` (a seat's own hand).
 Observations come from a ``TableObserver`` (``incremental.py``): updated from each action applied, gathered for a seat
 only when it is observed, and always equal to ``ObservationEncoder.encode(state.view(seat))``. The mask is built once
 per step, on demand, from ``legal_actions``. ``env()`` wraps the environment in ``OrderEnforcer``, PettingZoo's
@@ -46,9 +50,8 @@ from pettingzoo.utils.wrappers.order_enforcing import (  # type: ignore[import-u
 )
 
 from ..core import Game, ImpossibleRulesError, InvalidActionError, RuleSet, default_rules, find_rules, new_game
-from ..core.actions import NUM_ACTIONS
 from .incremental import TableObserver
-from .observation import ObservationEncoder
+from .observation import ObservationEncoder, observation_version
 
 REWARD_MODES = ("round", "final")
 _MASKS_KEPT = 4096  # distinct legal-action sets whose mask is kept (a few hundred bytes each)
@@ -88,6 +91,7 @@ class WizardCardsAECEnv(AECEnv):  # type: ignore[misc]
         reward: str = "round",
         reward_scale: float = 1.0,
         render_mode: str | None = None,
+        observation: str | None = None,
     ) -> None:
         super().__init__()
         game = Game(game)
@@ -95,24 +99,27 @@ class WizardCardsAECEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"reward must be one of {', '.join(REWARD_MODES)}, not {reward!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
-        self.metadata = {**self.metadata, "name": "wizard_v0" if game is Game.WIZARD else "wily_v0"}
         self.rules = make_rules(game, players, rules, options)
+        # The observation version names the environment (PettingZoo's name_vN): wizard_v1 for the special cards.
+        version = observation_version(self.rules, observation)
+        self.metadata = {**self.metadata, "name": version}
         self.reward_mode = reward
         self.reward_scale = float(reward_scale)
         self.render_mode = render_mode
-        self.encoder = ObservationEncoder(self.rules)
+        self.encoder = ObservationEncoder(self.rules, version)
+        self.num_actions = num_actions = self.encoder.num_actions
         n = self.rules.players
         self.possible_agents = [f"player_{seat}" for seat in range(n)]
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         box = spaces.Box(low=self.encoder.low, high=self.encoder.high, dtype=np.float32)
-        mask = spaces.Box(low=0, high=1, shape=(NUM_ACTIONS,), dtype=np.int8)
+        mask = spaces.Box(low=0, high=1, shape=(num_actions,), dtype=np.int8)
         self.observation_spaces: dict[str, spaces.Dict] = {
             a: spaces.Dict({"observation": box, "action_mask": mask}) for a in self.possible_agents
         }
-        self.action_spaces: dict[str, spaces.Discrete] = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
-        self._table = TableObserver(self.rules)
+        self.action_spaces: dict[str, spaces.Discrete] = {a: spaces.Discrete(num_actions) for a in self.possible_agents}
+        self._table = TableObserver(self.rules, version)
         self._masks: dict[tuple[int, ...], np.ndarray] = {}
-        self._mask = np.zeros(NUM_ACTIONS, np.int8)
+        self._mask = np.zeros(num_actions, np.int8)
         self._mask_step = -1
         self._steps = 0
         self._paid = False  # whether ``rewards`` holds anything but zeros (cleared on the next step)
@@ -152,7 +159,7 @@ class WizardCardsAECEnv(AECEnv):  # type: ignore[misc]
     def action_mask(self, agent: str | None = None) -> np.ndarray:
         """The legal-action mask of ``agent`` (default: the agent on turn), without encoding an observation."""
         if agent is not None and agent != self.agent_selection or self.terminations.get(self.agent_selection, True):
-            return np.zeros(NUM_ACTIONS, np.int8)
+            return np.zeros(self.num_actions, np.int8)
         if self._mask_step != self._steps:
             # Once per step, on demand: the engine's legal actions for the seat on turn, as a mask made once per
             # distinct set of legal actions (a handful of bids, the suits a hand can follow with) and copied.
@@ -162,7 +169,7 @@ class WizardCardsAECEnv(AECEnv):  # type: ignore[misc]
             if mask is None:
                 if len(masks) >= _MASKS_KEPT:
                     masks.clear()
-                mask = masks[legal] = np.zeros(NUM_ACTIONS, np.int8)
+                mask = masks[legal] = np.zeros(self.num_actions, np.int8)
                 mask[list(legal)] = 1
             self._mask = mask
             self._mask_step = self._steps
