@@ -578,8 +578,14 @@ def replay_flood_process(base: str, table_id: str, seconds: float) -> dict[str, 
 
 
 def _lowest_priority() -> None:
-    """A hostile process's start (``elsewhere``): nice 19."""
-    os.nice(19)
+    """A hostile process's start (``elsewhere``): nice 19; or, where this script runs under a real-time policy
+    (``chrt -f 10 python benchmarks/server_load.py ...``, to measure on a machine that other work keeps busy), the
+    lowest real-time priority, below the server's and the ordinary clients' but above everything else."""
+    policy = os.sched_getscheduler(0)
+    if policy in (os.SCHED_FIFO, os.SCHED_RR):
+        os.sched_setscheduler(0, policy, os.sched_param(os.sched_get_priority_min(policy)))
+    else:
+        os.nice(19)
 
 
 async def elsewhere(process: Callable[..., dict[str, float]], args: tuple[Any, ...], stats: dict[str, float],

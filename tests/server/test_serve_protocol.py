@@ -91,11 +91,43 @@ def test_a_full_server_refuses_at_the_handshake_with_1013_and_never_runs_the_app
 
 
 def test_handshakes_past_the_pace_wait_their_turn_and_are_all_served() -> None:
-    pace = HandshakePace(100)  # bursts of 4
+    pace = HandshakePace(400)  # bursts of 4
     waits = [pace.wait() for _ in range(6)]
     assert waits[:4] == [0.0] * 4
-    assert 0 < waits[4] <= 0.01 + 1e-6  # the fifth waits for a token: a hundredth of a second at most
+    assert 0 < waits[4] <= 1 / 400 + 1e-6  # the fifth waits for a token: a 400th of a second at most
     assert HandshakePace(0).wait() == 0.0
+
+
+def test_handshakes_in_line_go_in_their_order_on_one_timer_and_one_that_left_takes_no_turn() -> None:
+    class Transport:
+        def __init__(self, closing: bool = False) -> None:
+            self.closing = closing
+
+        def is_closing(self) -> bool:
+            return self.closing
+
+    async def line() -> tuple[list[int], int]:
+        loop = asyncio.get_running_loop()
+        timers, call_later = [0], loop.call_later
+
+        def counting_call_later(*args, **kwargs):  # type: ignore[no-untyped-def]
+            timers[0] += 1
+            return call_later(*args, **kwargs)
+
+        loop.call_later = counting_call_later  # type: ignore[method-assign]
+        pace, went, transports = HandshakePace(200), [], [Transport() for _ in range(12)]  # bursts of 2
+        for n, transport in enumerate(transports):
+            pace.admit(loop, transport, lambda n=n: went.append(n))
+        transports[5].closing = True  # left while it waited
+        while pace.waiting:
+            await asyncio.sleep(0.01)
+        return went, timers[0]
+
+    went, timers = asyncio.run(line())
+    assert went == [0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11]
+    # one timer at a time, for the next in line: about one per handshake past the burst, not one per waiting
+    # handshake at every token (12 waiting would have taken some 60)
+    assert timers <= 11
 
 
 def test_a_burst_of_connections_is_spread_over_the_pace() -> None:

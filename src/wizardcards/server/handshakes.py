@@ -11,9 +11,9 @@ bounds for clients that flood or do not read (``websocket_protocol``).
   without the application ever running for it (the application refuses alike, ``ClientLimits.admit``, where this
   protocol is not used).
 - Handshakes are paced (``HandshakePace``): at most ``Limits.handshakes_per_second`` are handed to the application,
-  in bursts of a twenty-fifth of a second's worth; one past that waits its turn (its client waits for the upgrade's
-  answer), so that a burst of hundreds of connections is spread out between the tables' messages instead of taking
-  the event loop from them all at once.
+  in bursts of a hundredth of a second's worth; one past that waits its turn in line (its client waits for the
+  upgrade's answer), so that a burst of hundreds of connections is spread out between the tables' messages instead
+  of taking the event loop from them all at once.
 
 Under a descriptor flood (``benchmarks/server_load.py --hostile fd-flood``: 80 connections at a time from ever new
 addresses), each connection through the application's middleware, routing and hello took about 1 ms of the event
@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import socket
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -35,12 +36,16 @@ SEND_BUFFER = 64 * 1024  # the kernel's send buffer of a WebSocket (left alone, 
 
 
 class HandshakePace:
-    """A token bucket over the server's new WebSockets: ``rate`` a second, bursts of ``rate / 25`` (at least 1)."""
+    """A token bucket over the server's new WebSockets: ``rate`` a second, bursts of ``rate / 100`` (at least 1).
+    Those past it wait in line (``admit``), released in their order by one timer: not each on a timer of its own,
+    which woke them all together at every token, nor in bursts so big that a table's message waits behind them."""
 
     def __init__(self, rate: float) -> None:
         self.rate = rate
-        self.burst = max(1.0, rate / 25)
+        self.burst = max(1.0, rate / 100)
         self.tokens, self.last = self.burst, time.monotonic()
+        self.waiting: deque[tuple[asyncio.BaseTransport, Callable[[], None]]] = deque()
+        self.timer: asyncio.TimerHandle | None = None
 
     def wait(self) -> float:
         """0 when a handshake may go on now (and it is counted), else the seconds until one may."""
@@ -53,6 +58,28 @@ class HandshakePace:
             self.tokens -= 1
             return 0.0
         return (1 - self.tokens) / self.rate
+
+    def admit(self, loop: asyncio.AbstractEventLoop, transport: asyncio.BaseTransport, go: Callable[[], None]) -> None:
+        """``go()`` now if the pace allows and nobody waits, else once its turn in line comes (not at all if its
+        transport has closed by then)."""
+        if not self.waiting and self.wait() == 0:
+            go()
+            return
+        self.waiting.append((transport, go))
+        if self.timer is None:
+            self._release(loop)
+
+    def _release(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.timer = None
+        while self.waiting:
+            if self.waiting[0][0].is_closing():  # it left while it waited: no turn taken
+                self.waiting.popleft()
+                continue
+            wait = self.wait()
+            if wait:
+                self.timer = loop.call_later(wait, self._release, loop)
+                return
+            self.waiting.popleft()[1]()
 
 
 def websocket_protocol(full: Callable[[], bool] = lambda: False, handshakes_per_second: float = 0.0) -> type | str:
@@ -78,9 +105,12 @@ def websocket_protocol(full: Callable[[], bool] = lambda: False, handshakes_per_
             if full():
                 self.refuse(event)
                 return
-            wait = pace.wait()
-            if wait:
-                self.loop.call_later(wait, self.handle_connect, event)
+            pace.admit(self.loop, self.transport, lambda: self.handshake(event))
+
+        def handshake(self, event: Any) -> None:
+            """Its turn has come: refused if the server filled up meanwhile, else handed to the application."""
+            if full():
+                self.refuse(event)
                 return
             super().handle_connect(event)
 
