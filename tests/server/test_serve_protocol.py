@@ -167,3 +167,38 @@ def test_a_burst_of_connections_is_spread_over_the_pace() -> None:
     # 12 handshakes at 50 a second in bursts of 2: the last is handed over at least 0.2 s after the first (a loaded
     # machine only makes it later)
     assert max(started) - min(started) >= 0.18
+
+
+def test_the_line_of_paced_handshakes_is_no_longer_than_the_room_left() -> None:
+    """Each handshake waiting its turn holds a descriptor and will be a WebSocket: with room for 3 more, a burst of 8
+    at a pace of 2 a second has 1 go on, 3 wait in line and 4 refused at once with 1013 (before, all 7 waited, each
+    holding its descriptor)."""
+    app = CountingApp()
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                                           ws=websocket_protocol(handshakes_per_second=2, room=lambda: 3)))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.05)
+    try:
+        async def burst() -> list[str]:
+            from websockets.asyncio.client import connect as connect_async
+
+            async def one(n: int) -> str:
+                try:
+                    async with connect_async(f"ws://127.0.0.1:{port}/ws", open_timeout=30) as ws:
+                        await ws.send(str(n))
+                        return "served" if await ws.recv() == str(n) else "wrong"
+                except ConnectionClosed as closed:
+                    return f"closed {closed.rcvd.code if closed.rcvd else None}"
+
+            return await asyncio.gather(*(one(n) for n in range(8)))
+
+        answers = asyncio.run(burst())
+    finally:
+        server.should_exit = True
+        thread.join(10)
+    assert sorted(answers) == ["closed 1013"] * 4 + ["served"] * 4

@@ -6,7 +6,8 @@ bounds for clients that flood or do not read (``websocket_protocol``).
 - A connection the application is done with is dropped after ``DROP_SECONDS`` (``transport.abort``): a client that
   reads nothing never takes the close frame, and what is still unsent would otherwise stay in the server's buffers
   for as long as it keeps the socket open.
-- While the server is full (it holds ``Limits.max_connections`` WebSockets), a new one is refused at its handshake:
+- While the server is full (it holds ``Limits.max_connections`` WebSockets, counting those waiting for their turn
+  below), a new one is refused at its handshake:
   the upgrade answered and a close frame 1013 ("try again later") sent in the same write, then the socket closed,
   without the application ever running for it (the application refuses alike, ``ClientLimits.admit``, where this
   protocol is not used).
@@ -82,9 +83,13 @@ class HandshakePace:
             self.waiting.popleft()[1]()
 
 
-def websocket_protocol(full: Callable[[], bool] = lambda: False, handshakes_per_second: float = 0.0) -> type | str:
+def websocket_protocol(full: Callable[[], bool] = lambda: False, handshakes_per_second: float = 0.0,
+                       room: Callable[[], int] | None = None) -> type | str:
     """uvicorn's sans-I/O WebSocket protocol with the bounds above: ``full()`` says whether the server holds its
-    ``max_connections``; ``handshakes_per_second`` paces the rest (0: not paced)."""
+    ``max_connections``; ``handshakes_per_second`` paces the rest (0: not paced). ``room()``, how many more
+    WebSockets the server may hold, bounds the line of handshakes waiting for their turn: each of them holds a
+    descriptor and will be a WebSocket, so one that finds the line as long as the room left is refused at once, and a
+    burst of connections cannot take the descriptors that an HTTP request needs meanwhile."""
     try:
         from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
     except ImportError:  # an older uvicorn: its own protocol, which keeps such a socket until the client reads
@@ -102,7 +107,7 @@ def websocket_protocol(full: Callable[[], bool] = lambda: False, handshakes_per_
         def handle_connect(self, event: Any) -> None:
             if self.transport.is_closing():  # it left while it waited for its turn
                 return
-            if full():
+            if full() or (room is not None and len(pace.waiting) >= room()):
                 self.refuse(event)
                 return
             pace.admit(self.loop, self.transport, lambda: self.handshake(event))

@@ -144,8 +144,12 @@ def run(args: argparse.Namespace) -> int:
     def full() -> bool:  # the manager exists from the application's start-up on, before any connection
         return bool(app.state.manager.clients.full())
 
+    def room() -> int:
+        clients = app.state.manager.clients
+        return int(clients.max_connections - clients.open_total)
+
     config = uvicorn.Config(app, host=args.host, port=args.port,
-                            ws=websocket_protocol(full, limits.handshakes_per_second),
+                            ws=websocket_protocol(full, limits.handshakes_per_second, room),
                             ws_max_size=16 * P.MAX_MESSAGE_BYTES,
                             ws_per_message_deflate=False, log_level="warning",
                             proxy_headers=trusted is not None, forwarded_allow_ips=trusted or "")
