@@ -38,13 +38,14 @@ WORDS = {
         "labels": ("Drg", "Fai", "Bmb", "Wwf", "Jug", "Cld", "Shp"), "best": "best",
     },
     "de": {
-        "werewolf": "Du hast den Werwolf", "cloud": "Du hast den Stich der Wolke", "juggle": "Der Tausch des Jongleurs",
+        "werewolf": "Du hast den Werwolf", "cloud": "Du hast den Stich der Wolke gewonnen",
+        "juggle": "Der Tausch des Jongleurs",
         "juggler": "Der Jongleur: nenne seine Farbe", "cloud-suit": "Die Wolke: nenne ihre Farbe",
         "shapeshifter": "Der Gestaltwandler: spiele ihn als Zauberer oder als Narr",
-        "bombed": "von niemandem gewonnen (Bombe)", "gave": "du gabst:", "received": "du bekamst:",
-        "hint": "die Wahl des regelbasierten Bots", "special-trump": "wurde aufgedeckt und du gibst",
+        "bombed": "gewonnen von niemandem (Bombe)", "gave": "du hast gegeben:", "received": "du hast bekommen:",
+        "hint": "die Wahl des regelbasierten Bots", "special-trump": "und du gibst: wähle Trumpf, eine Farbe",
         "names": ("Drache", "Jongleur", "Wolke", "Gestaltwandler"),
-        "labels": ("Dra", "Fee", "Bom", "Wwf", "Jon", "Wol", "Ges"), "best": "beste",
+        "labels": ("Dra", "Fee", "Bom", "Wwf", "Jon", "Wol", "Ges"), "best": "am besten",
     },
 }
 
