@@ -373,3 +373,35 @@ def test_rules_with_one_special_card_play_in_the_table(snapshot) -> None:  # typ
 
     asyncio.run(run())
 
+
+
+def test_wizard_play_with_the_anniversary_preset(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """``wizard play --rules anniversary``: rule-based opponents by default; ``--bots search`` is refused (exit 2)
+    with the bot's reason while it cannot play the special cards; ``--resume`` continues such a game."""
+    import argparse
+
+    from wizardcards.tui import commands
+
+    built: list[PlayApp] = []
+    monkeypatch.setattr(PlayApp, "run", lambda self, *args, **kwargs: built.append(self))
+
+    def args(**given) -> argparse.Namespace:  # type: ignore[no-untyped-def]
+        options = {"resume": False, "game": None, "players": 4, "rules": "anniversary", "bots": None, "seed": 5,
+                   "pace": 0.0, "lang": "en"}
+        return argparse.Namespace(**{**options, **given})
+
+    assert commands.play(args()) == 0
+    controller = built[-1].controller
+    assert controller is not None and controller.state.rules == find_rules("anniversary", 4)
+    assert controller.bot_specs == [None, *[default_bot(controller.state.rules)] * 3]
+    if bot_refusal("search", RULES) is not None:
+        assert commands.play(args(bots=["search"])) == 2
+        assert "search does not play the special cards yet" in capsys.readouterr().err
+    while controller.view().phase is not Phase.PLAY or controller.human_on_turn() is False:
+        if controller.human_on_turn():
+            controller.play(human_choice(controller.view()))
+        else:
+            controller.step_bot()
+    assert commands.play(args(resume=True, rules=None, players=None)) == 0
+    resumed = built[-1].controller
+    assert resumed is not None and resumed.state.history == controller.state.history

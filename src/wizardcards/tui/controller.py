@@ -74,12 +74,12 @@ def analyse(view: View) -> Analysis:
         raise ValueError(_("no decision to analyse: it is not your turn"))
     if bot_refusal(STRONGEST_BOT, view.rules) is not None:
         best = RuleBasedBot().act(view, random.Random(0))
-        others = [a for a in view.legal_actions if a != best]
+        no_value: float | None = None
+        rows = [(a, no_value) for a in [best, *(a for a in view.legal_actions if a != best)]]
         return Analysis(_("the search bot does not play the special cards yet: the rule-based bot's choice first, "
-                          "then the other legal decisions (no values)"), [(best, None)] + [(a, None) for a in others],
-                        best)
+                          "then the other legal decisions (no values)"), rows, best)
     values = sorted(SearchBot().analyse(view).items(), key=lambda row: -row[1])
-    rows: list[tuple[int, float | None]] = [(action, value) for action, value in values]
+    rows = [(action, float(value)) for action, value in values]
     if view.game is Game.WIZARD:
         source = _("search bot: mean points this round after each action, over sampled deals")
     else:

@@ -118,6 +118,7 @@ class PlayApp(App[None]):
     .option { width: 38; }
     Checkbox { width: auto; }
     .bot { width: 60; }
+    #special-boxes, .special-row { height: auto; width: auto; }
     #error { height: auto; }
     #status { height: auto; padding: 0 1; background: $panel; }  /* wraps in a narrow terminal */
     #middle { height: auto; min-height: 12; }
@@ -216,9 +217,13 @@ class StartScreen(Screen[Setup]):
                 yield Checkbox(_("last hand without trump"), id="last_hand_no_trump")
             with Horizontal(classes="row", id="wizard-specials"):
                 yield Label(_("special cards"), classes="label")
-                for box_id, cards in SPECIAL_BOXES.items():
-                    yield Checkbox(" & ".join(_(render.SPECIAL_NAMES[SPECIAL_CARD_NAMES.index(c)]) for c in cards),
-                                   id=f"special-{box_id}", classes="special")
+                with Vertical(id="special-boxes"):  # two rows of three: the boxes fit 80 columns
+                    boxes = list(SPECIAL_BOXES.items())
+                    for row in (boxes[:3], boxes[3:]):
+                        with Horizontal(classes="special-row"):
+                            for box_id, cards in row:
+                                yield Checkbox(" & ".join(_(render.SPECIAL_NAMES[SPECIAL_CARD_NAMES.index(c)])
+                                                          for c in cards), id=f"special-{box_id}", classes="special")
             with Horizontal(classes="row", id="wily-options"):
                 yield self._select("mode", WilyMode)
                 yield self._select("passing", Passing)

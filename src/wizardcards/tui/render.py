@@ -107,7 +107,7 @@ SPECIAL_NAMES = (N_("Dragon"), N_("Fairy"), N_("Bomb"), N_("Werewolf"), N_("Jugg
                  N_("Shapeshifter"))
 """The anniversary cards' names, in card id order from ``DRAGON`` (German: Drache, Fee, Bombe, Werwolf, Jongleur,
 Wolke, Gestaltwandler)."""
-SPECIAL_STYLE = "bold bright_magenta"
+SPECIAL_STYLE = "bold orange1"  # apart from the Wizards' cyan, the Jesters' magenta and the four suits
 
 
 def special_labels() -> tuple[str, ...]:
