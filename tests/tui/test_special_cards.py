@@ -90,11 +90,13 @@ async def press_button(app, pilot, ident: str) -> None:  # type: ignore[no-untyp
     await pilot.press("enter")
 
 
-async def check_hint(app, pilot, view: View, words: dict) -> None:  # type: ignore[no-untyped-def]
+async def check_hint(app, pilot, view: View, words: dict, shot=None) -> None:  # type: ignore[no-untyped-def]
     """The hint (h) for this decision lists every legal action, one marked best, and says whose choice it is."""
     await pilot.press("h")
     await settle(pilot, lambda: isinstance(app.screen, InfoScreen))
     text = screen_text(app)
+    if shot is not None:
+        shot()
     assert words["hint"] in text
     assert sum(f"← {words['best']}" in line for line in text.splitlines()) == 1
     for action in view.legal_actions:
@@ -137,6 +139,19 @@ async def play_to_the_end(app, pilot, controller, snapshot, language: str) -> se
                 snapshot(app, f"special-bombed-{language}")
         if view.given and view.received:
             assert words["gave"] in text and words["received"] in text
+        changed = [n for n, changes in enumerate(view.sheet_bid_changes, 1) if any(changes)]
+        if changed and once("sheet"):  # the score sheet (s) in the game: the Cloud's change, the Bomb's tricks
+            await pilot.press("s")
+            await settle(pilot, lambda: isinstance(app.screen, InfoScreen))
+            sheet = screen_text(app)
+            row, changes = view.sheet[changed[0] - 1], view.sheet_bid_changes[changed[0] - 1]
+            line = sheet_line(sheet, changed[0], row.hand_size)
+            for bid, change, tricks in zip(row.bids, changes, row.tricks):
+                assert (f"{bid - change}→{bid}/{tricks}" if change else f"{bid}/{tricks}") in line, line
+            snapshot(app, f"special-sheet-{language}")
+            await pilot.press("escape")
+            await settle(pilot, human_ready(app, controller))
+            met.add("sheet")
         action = human_choice(view)
         phase = view.phase
         if phase is Phase.BID:
@@ -175,7 +190,8 @@ async def play_to_the_end(app, pilot, controller, snapshot, language: str) -> se
             met.add(name)
             if once(name):
                 snapshot(app, f"special-{name}-{language}")
-                await check_hint(app, pilot, view, words)
+                hint_shot = (lambda: snapshot(app, f"special-hint-{language}")) if name == "juggler" else None
+                await check_hint(app, pilot, view, words, hint_shot)
                 # escape goes back to the hand, and the card is chosen again
                 await pilot.press("escape")
                 await settle(pilot, shows(app, f"card-{card}"))
@@ -196,7 +212,7 @@ def test_a_whole_anniversary_2021_game(language: str, snapshot, request) -> None
         async with app.run_test(size=SIZE) as pilot:
             met = await play_to_the_end(app, pilot, controller, snapshot, language)
             assert met == {"werewolf", "special-trump", "juggler", "cloud-suit", "shapeshifter", "cloud", "juggle",
-                           "bombed"}, met
+                           "bombed", "sheet"}, met
             await settle(pilot, lambda: isinstance(app.screen, ResultsScreen))
             snapshot(app, f"special-results-{language}")
             text = screen_text(app)
@@ -405,3 +421,46 @@ def test_wizard_play_with_the_anniversary_preset(capsys, monkeypatch) -> None:  
     assert commands.play(args(resume=True, rules=None, players=None)) == 0
     resumed = built[-1].controller
     assert resumed is not None and resumed.state.history == controller.state.history
+
+
+def test_the_replay_steps_through_a_game_with_the_special_cards() -> None:
+    """``wizard replay`` of a game with all seven cards: every decision shown from seat 1's side; another seat's
+    card in the Juggler's pass is not named, seat 1's own is."""
+    from wizardcards.tui.replay import ReplayApp
+
+    state = new_game(RULES, SEED)
+    while state.round_index < 8:  # eight rounds: the Werewolf, the Cloud and the Juggler's pass among them
+        state.apply(human_choice(state.view(state.current_player())))
+    record = state.record(["Ann", "Bob", "Cy", "Di"])
+    juggles = [i for i, s in enumerate(record_states(record)) if s.phase is Phase.JUGGLE]
+    assert juggles
+
+    async def run() -> None:
+        app = ReplayApp(record, seat=1)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            for index in range(1, len(record.actions) + 1):
+                app.index = index
+                app.show()
+                before = app.states[index - 1]
+                if index - 1 in juggles:
+                    text = screen_text(app)
+                    giver = before.current_player()
+                    if giver != 1:
+                        assert f"{record.names[giver]}: gives a card" in text
+                    else:
+                        shown = render.action_label(record.actions[index - 1], before.view(1))
+                        assert f"Bob: {shown}" in text
+            await pilot.pause()
+
+    asyncio.run(run())
+
+
+def record_states(record):  # type: ignore[no-untyped-def]
+    """The state before each decision of ``record``."""
+    state = new_game(record.rules, record.seed)
+    out = []
+    for action in record.actions:
+        out.append(state.clone())
+        state.apply(action)
+    return out
