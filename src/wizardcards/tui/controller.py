@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 from ..bots import Bot, make_bot
@@ -24,6 +25,31 @@ from .render import YOU
 
 STRONGEST_BOT = "search"
 """The bot opponents get by default, and the one whose analysis the hint shows."""
+FALLBACK_BOT = "rulebased"
+"""The bot opponents get by default where the strongest cannot play the rules (the special cards, for now)."""
+
+
+@cache
+def bot_refusal(spec: str, rules: RuleSet) -> str | None:
+    """Why the bot ``spec`` cannot play a game of ``rules``, in its own words; None when it can.
+
+    Every bot plays the 60 cards. With the special cards a bot is asked for the first decision of such a game: a
+    bot that does not play them (``search``, until issue 29's item 3) says so there with a ``ValueError``. Asking
+    rather than keeping a list means a bot that learns the special cards is offered as soon as it does."""
+    bot = make_bot(spec)  # an unknown spec raises UnknownBotError, as everywhere
+    if not rules.special_cards:
+        return None
+    state = new_game(rules, 0)
+    try:
+        bot.act(state.view(state.current_player()), random.Random(0))
+    except ValueError as refused:
+        return str(refused)
+    return None
+
+
+def default_bot(rules: RuleSet) -> str:
+    """The strongest bot that plays ``rules``."""
+    return STRONGEST_BOT if bot_refusal(STRONGEST_BOT, rules) is None else FALLBACK_BOT
 
 
 def seat_names(bots: list[str | None]) -> list[str]:
@@ -33,18 +59,27 @@ def seat_names(bots: list[str | None]) -> list[str]:
 
 @dataclass
 class Analysis:
-    """The hint for one decision: every legal action with its estimated value, best first."""
+    """The hint for one decision: every legal action with its estimated value, best first (no values: every legal
+    action, the one a rule-based bot would take first)."""
 
     source: str  # which bot produced the values, and what they mean
-    rows: list[tuple[int, float]]
+    rows: list[tuple[int, float | None]]
     best: int
 
 
 def analyse(view: View) -> Analysis:
-    """The search bot's value of every legal action of ``view`` (the human's own view), best first."""
+    """The search bot's value of every legal action of ``view`` (the human's own view), best first; for rules the
+    search bot does not play (``bot_refusal``), the rule-based bot's choice among every legal action."""
     if not view.legal_actions:
         raise ValueError(_("no decision to analyse: it is not your turn"))
-    rows = sorted(SearchBot().analyse(view).items(), key=lambda row: -row[1])
+    if bot_refusal(STRONGEST_BOT, view.rules) is not None:
+        best = RuleBasedBot().act(view, random.Random(0))
+        no_value: float | None = None
+        rows = [(a, no_value) for a in [best, *(a for a in view.legal_actions if a != best)]]
+        return Analysis(_("the search bot does not play the special cards yet: the rule-based bot's choice first, "
+                          "then the other legal decisions (no values)"), rows, best)
+    values = sorted(SearchBot().analyse(view).items(), key=lambda row: -row[1])
+    rows = [(action, float(value)) for action, value in values]
     if view.game is Game.WIZARD:
         source = _("search bot: mean points this round after each action, over sampled deals")
     else:
@@ -81,8 +116,10 @@ class GameController:
         """A new game with the human at seat 0 and ``bots`` (one spec per opponent) at seats 1, 2, ..."""
         if len(bots) != rules.players - 1:
             raise ValueError(f"{rules.players} players need {rules.players - 1} bots, not {len(bots)}")
-        for spec in bots:
-            make_bot(spec)  # a clear UnknownBotError before anything is saved
+        for spec in bots:  # a clear UnknownBotError, or the bot's reason it cannot play these rules, before a save
+            refused = bot_refusal(spec, rules)
+            if refused is not None:
+                raise ValueError(f"{spec}: {refused}")
         controller = cls(new_game(rules, seed), 0, [None, *bots], pace, save)
         controller._save()
         return controller

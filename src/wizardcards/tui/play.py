@@ -28,29 +28,32 @@ from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
-from ..bots import UnknownBotError, make_bot
+from ..bots import UnknownBotError
 from ..core import (
     PRESETS,
+    SPECIAL_PRESETS,
     ActionError,
     ImpossibleRulesError,
     Phase,
     RuleSet,
     View,
-    card_of_action,
     default_rules,
     find_rules,
 )
 from ..core import actions as A
-from ..core.cards import FULL_DECK
+from ..core.cards import CLOUD, DRAGON, JUGGLER, SHAPESHIFTER, SPECIAL_CARD_NAMES
 from ..core.rules import WILY_PLAYERS, WIZARD_PLAYERS, BidRule, Game, JesterLead, Passing, Schedule, WilyMode
 from . import render, store
 from .chart import totals_chart
-from .controller import STRONGEST_BOT, GameController, analyse
+from .controller import FALLBACK_BOT, STRONGEST_BOT, GameController, analyse, bot_refusal, default_bot
 from .i18n import N_, _, pgettext, translate_bindings
 
 DEFAULT_PACE = 0.6
 WIZARD_OPTIONS = ("schedule", "bid_rule", "hidden_bids", "jester_lead", "last_hand_no_trump", "rank_style")
 WILY_OPTIONS = ("mode", "allow_no_trump", "combined_bids", "passing", "rank_style")
+# The start screen's boxes for the special cards: the Dragon and the Fairy come only together (docs/rules.md).
+SPECIAL_BOXES = {"dragon-fairy": ("dragon", "fairy"), "bomb": ("bomb",), "werewolf": ("werewolf",),
+                 "juggler": ("juggler",), "cloud": ("cloud",), "shapeshifter": ("shapeshifter",)}
 
 
 @dataclass
@@ -62,13 +65,15 @@ class Setup:
     seed: int | None = None
 
     def with_default_bots(self) -> Setup:
+        """One bot per opponent: those given, then the strongest bot that plays these rules (``default_bot``)."""
         missing = self.rules.players - 1 - len(self.bots)
-        bots = (self.bots + [STRONGEST_BOT] * max(missing, 0))[: self.rules.players - 1]
+        bots = (self.bots + [default_bot(self.rules)] * max(missing, 0))[: self.rules.players - 1]
         return replace(self, bots=bots)
 
 
 def preset_names(game: Game) -> list[str]:
-    return [name for name, rules in PRESETS.items() if rules.game is game]
+    """The presets of ``game``; for Wizard the anniversary presets with the special cards too."""
+    return [name for name, rules in {**PRESETS, **SPECIAL_PRESETS}.items() if rules.game is game]
 
 
 def matching_preset(rules: RuleSet) -> str | None:
@@ -113,6 +118,7 @@ class PlayApp(App[None]):
     .option { width: 38; }
     Checkbox { width: auto; }
     .bot { width: 60; }
+    #special-boxes, .special-row { height: auto; width: auto; }
     #error { height: auto; }
     #status { height: auto; padding: 0 1; background: $panel; }  /* wraps in a narrow terminal */
     #middle { height: auto; min-height: 12; }
@@ -181,6 +187,7 @@ class StartScreen(Screen[Setup]):
         self.setup = setup.with_default_bots()
         self.can_resume = can_resume
         self._loading = False
+        self._auto_bots = False  # the opponents' boxes hold the fallback bot because the rules asked for it
 
     def compose(self) -> ComposeResult:
         rules = self.setup.rules
@@ -208,6 +215,15 @@ class StartScreen(Screen[Setup]):
             with Horizontal(classes="row", id="wizard-checks"):
                 yield Checkbox(_("hidden bids"), id="hidden_bids")
                 yield Checkbox(_("last hand without trump"), id="last_hand_no_trump")
+            with Horizontal(classes="row", id="wizard-specials"):
+                yield Label(_("special cards"), classes="label")
+                with Vertical(id="special-boxes"):  # two rows of three: the boxes fit 80 columns
+                    boxes = list(SPECIAL_BOXES.items())
+                    for row in (boxes[:3], boxes[3:]):
+                        with Horizontal(classes="special-row"):
+                            for box_id, cards in row:
+                                yield Checkbox(" & ".join(_(render.SPECIAL_NAMES[SPECIAL_CARD_NAMES.index(c)])
+                                                          for c in cards), id=f"special-{box_id}", classes="special")
             with Horizontal(classes="row", id="wily-options"):
                 yield self._select("mode", WilyMode)
                 yield self._select("passing", Passing)
@@ -221,6 +237,7 @@ class StartScreen(Screen[Setup]):
             yield Label(_("Opponents (bot spec, e.g. rulebased, random, search:level=2):"))
             for seat in range(1, max(WILY_PLAYERS)):
                 yield Input(self._bot_at(seat), id=f"bot-{seat}", classes="bot")
+            yield Static("", id="bots-note")
             yield Static("", id="error")
         yield Footer()
 
@@ -230,7 +247,7 @@ class StartScreen(Screen[Setup]):
 
     def _bot_at(self, seat: int) -> str:
         bots = self.setup.bots
-        return bots[seat - 1] if seat - 1 < len(bots) else STRONGEST_BOT
+        return bots[seat - 1] if seat - 1 < len(bots) else default_bot(self.setup.rules)
 
     def on_mount(self) -> None:
         self._show_rules(self.setup.rules)
@@ -249,12 +266,16 @@ class StartScreen(Screen[Setup]):
                     widget.value = bool(value)
                 elif isinstance(widget, Select):
                     widget.value = value.value if hasattr(value, "value") else value
+            for box_id, cards in SPECIAL_BOXES.items():
+                self.query_one(f"#special-{box_id}", Checkbox).value = cards[0] in rules.special_cards
             wizard = rules.game is Game.WIZARD
             for part in ("options", "checks"):
                 self.query_one(f"#wizard-{part}").display = wizard
                 self.query_one(f"#wily-{part}").display = not wizard
+            self.query_one("#wizard-specials").display = wizard
             self._show_bot_inputs(rules.players)
             self.query_one("#preset", Select).value = matching_preset(rules) or Select.NULL
+            self._offer_bots(rules)
         finally:
             self.call_after_refresh(self._done_loading)
 
@@ -272,6 +293,27 @@ class StartScreen(Screen[Setup]):
     def _show_bot_inputs(self, players: int) -> None:
         for seat in range(1, max(WILY_PLAYERS)):
             self.query_one(f"#bot-{seat}").display = seat < players
+
+    def _offer_bots(self, rules: RuleSet | None) -> None:
+        """Offer only bots that play ``rules``: an opponent left at the strongest bot, which cannot play them (the
+        special cards, for now), becomes the strongest that can, and the note under the opponents says why; back
+        at rules it plays, the strongest bot returns."""
+        note = self.query_one("#bots-note", Static)
+        note.update("")
+        if rules is None:
+            return
+        default = default_bot(rules)
+        # the default the boxes may hold now, and the one they held before: only that is replaced, never a typed spec
+        replaced = STRONGEST_BOT if default != STRONGEST_BOT else (FALLBACK_BOT if self._auto_bots else None)
+        for seat in range(1, max(WILY_PLAYERS)):
+            box = self.query_one(f"#bot-{seat}", Input)
+            if box.value.strip() == replaced:
+                box.value = default
+        self._auto_bots = default != STRONGEST_BOT
+        refused = bot_refusal(STRONGEST_BOT, rules)
+        if refused is not None:
+            note.update(Text(_("The special cards are played against {bot}: {reason}").format(
+                bot=default, reason=refused), style="yellow"))
 
     @on(Select.Changed, "#game")
     def _game_changed(self, event: Select.Changed) -> None:
@@ -310,6 +352,7 @@ class StartScreen(Screen[Setup]):
         self._loading = True  # setting the preset must not load its rules back into the form
         try:
             self.query_one("#preset", Select).value = (matching_preset(rules) if rules else None) or Select.NULL
+            self._offer_bots(rules)
         finally:
             self.call_after_refresh(self._done_loading)
 
@@ -320,19 +363,27 @@ class StartScreen(Screen[Setup]):
         for name in WIZARD_OPTIONS if game is Game.WIZARD else WILY_OPTIONS:
             widget = self.query_one(f"#{name}")
             options[name] = widget.value if isinstance(widget, Checkbox | Select) else None
+        if game is Game.WIZARD:
+            chosen = {card for box_id, cards in SPECIAL_BOXES.items()
+                      if self.query_one(f"#special-{box_id}", Checkbox).value for card in cards}
+            options["special_cards"] = tuple(name for name in SPECIAL_CARD_NAMES if name in chosen)
         return RuleSet(**options)
 
     def read_setup(self) -> Setup:
         """The setup the form describes; ``ValueError`` (with the reason) when it is not playable."""
         rules = self._form_rules()
         players = rules.players
-        bots = [self.query_one(f"#bot-{seat}", Input).value.strip() or STRONGEST_BOT for seat in range(1, players)]
+        bots = [self.query_one(f"#bot-{seat}", Input).value.strip() or default_bot(rules)
+                for seat in range(1, players)]
         for spec in bots:
-            make_bot(spec)
+            refused = bot_refusal(spec, rules)
+            if refused is not None:
+                raise ValueError(f"{spec}: {refused}")
         return Setup(rules, bots, self.setup.seed)
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
+        self.query_one("#error", Static).update("")
         try:
             setup = self.read_setup()
         except (ImpossibleRulesError, UnknownBotError, ValueError) as error:
@@ -426,6 +477,7 @@ class TableScreen(Screen[None]):
         Binding("left", "move(-1)", "←", show=False, priority=True),
         Binding("right", "move(1)", "→", show=False, priority=True),
         Binding("p", "pass_call", N_("pass"), show=False),
+        Binding("escape", "cancel_choice", N_("another card"), show=False),
         Binding("q", "quit", N_("save & quit")),
     ]
 
@@ -438,6 +490,8 @@ class TableScreen(Screen[None]):
         self._rendering = asyncio.Lock()
         self._shown_actions: tuple[int, ...] | None = None
         self._shown_hand: list[int] | None = None
+        # A Juggler, Cloud or Shapeshifter chosen from the hand, whose suit or part the buttons ask for next.
+        self.choosing: int | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -473,15 +527,18 @@ class TableScreen(Screen[None]):
                 return
             if not controller.bot_on_turn():
                 return
+            # The decision is told as the human saw the table before it: a card another seat gives (Wily's passing,
+            # the Juggler's pass) stays hidden.
             if controller.pace > 0:
                 await asyncio.sleep(controller.pace)
+                before = controller.view()
                 seat, action = controller.step_bot()
             else:  # nobody watches at pace 0 (tests): the bots move at once, the table is drawn for the human
                 while controller.bot_on_turn():
+                    before = controller.view()
                     seat, action = controller.step_bot()
                 await asyncio.sleep(0)
-            self.message = Text(f"{self.names[seat]}: {render.decision_text(action, controller.view())}",
-                                style="dim")
+            self.message = Text(f"{self.names[seat]}: {render.decision_text(action, before)}", style="dim")
             if controller.engine_errors:  # the engine's error, in the words of the engine protocol (English)
                 self.message = Text(controller.engine_errors[-1], style="red")
 
@@ -490,6 +547,7 @@ class TableScreen(Screen[None]):
         controller = self.controller
         if not controller.human_on_turn():
             return
+        self.choosing = None
         try:
             controller.play(action)
         except ActionError as error:  # the buttons offer only legal actions; a key may not
@@ -515,12 +573,17 @@ class TableScreen(Screen[None]):
         self.query_one("#last", Static).update(render.last_trick(view, names))
         self.query_one("#prompt", Static).update(self._prompt(view))
         # Buttons are rebuilt only when the choices change; otherwise only which cards are enabled changes.
-        actions = view.legal_actions if view.phase not in (Phase.PLAY, Phase.PASS_CARDS) else ()
+        if self.choosing is not None and (view.phase is not Phase.PLAY or not view.is_my_turn):
+            self.choosing = None
+        if self.choosing is not None:  # the suit a Juggler or Cloud names, the Shapeshifter's part
+            actions = tuple(render.card_actions(self.choosing, view))
+        else:
+            actions = view.legal_actions if view.phase not in (Phase.PLAY, Phase.PASS_CARDS, Phase.JUGGLE) else ()
         if actions != self._shown_actions:
             controls = self.query_one("#controls", HorizontalScroll)
             await controls.remove_children()
             await controls.mount_all(
-                Button(render.action_label(a, view), id=f"act-{a}", classes="action") for a in actions
+                Button(self._choice_label(a, view), id=f"act-{a}", classes="action") for a in actions
             )
             self._shown_actions = actions
         cards = render.hand_cards(view)
@@ -534,9 +597,16 @@ class TableScreen(Screen[None]):
             self._shown_hand = [card for card, _ in cards]
         for card, legal in cards:
             button = self.query_one(f"#card-{card}", Button)
+            legal = legal and self.choosing is None  # while a form is chosen, only its buttons (escape: back)
             if button.disabled == legal:
                 button.disabled = not legal
         self.focus_first()
+
+    def _choice_label(self, action: int, view: View) -> str:
+        """A decision button's label; a special card's form in words (``Juggler as Hearts ♥``)."""
+        if self.choosing is not None:
+            return render.form_name(A.form_of_action(action))
+        return render.action_label(action, view)
 
     def _prompt(self, view: View) -> Text:
         out = Text()
@@ -544,8 +614,30 @@ class TableScreen(Screen[None]):
             out.append(_("Game over."), style="bold")
         elif not view.is_my_turn:
             out.append(_("{name} to move…").format(name=self.names[view.current_player]), style="italic")
+        elif view.phase is Phase.CHOOSE_TRUMP and view.trump_card >= DRAGON:
+            out.append(_("The {card} was turned up and you deal: choose trump, a suit or no trump.").format(
+                card=render.special_name(view.trump_card)), style="bold")
         elif view.phase is Phase.CHOOSE_TRUMP:
             out.append(_("A Wizard was turned up and you deal: choose trump."), style="bold")
+        elif view.phase is Phase.WEREWOLF:
+            out.append(_("You hold the Werewolf: it now lies as the trump card and {card}, which was turned up, is "
+                         "in your hand. Name trump, a suit or no trump.").format(
+                card=render.card_label(view.turned_up, view)), style="bold")
+        elif view.phase is Phase.CLOUD:
+            out.append(_("You won the Cloud's trick: change your bid by +1 or -1 (you have won {won} of {n} "
+                         "tricks).").format(won=view.tricks_won[view.seat], n=view.hand_size), style="bold")
+        elif view.phase is Phase.JUGGLE:
+            out.append(_("The Juggler's pass: choose a card to give to {name}, face down (everyone gives one; the "
+                         "cards pass at once).").format(name=self.names[(view.seat + 1) % view.players]),
+                       style="bold")
+        elif self.choosing == JUGGLER:
+            out.append(_("The Juggler: name its suit (it ranks between the 7 and the 8). Escape: another card."),
+                       style="bold")
+        elif self.choosing == CLOUD:
+            out.append(_("The Cloud: name its suit (it ranks between the 9 and the 10; whoever wins the trick "
+                         "changes their bid by +1 or -1). Escape: another card."), style="bold")
+        elif self.choosing == SHAPESHIFTER:
+            out.append(_("The Shapeshifter: play it as a Wizard or as a Jester. Escape: another card."), style="bold")
         elif view.phase is Phase.BID:
             bids = [a - A.BID_BASE for a in view.legal_actions]
             out.append(_("Your bid (0..{n}): press a digit, or choose below with ←/→ and Enter.").format(
@@ -564,7 +656,7 @@ class TableScreen(Screen[None]):
             out.append(_("Choose a card to give away ({given} of 3 given).").format(given=given), style="bold")
         else:
             out.append(_("Your turn: play a card (←/→ and Enter, or click)."), style="bold")
-        if view.game is Game.WILY and (view.given or view.received):
+        if view.given or view.received:  # Wily's passing, the Juggler's pass: what this seat gave and received
             out.append("  ")
             out.append_text(render.wily_exchange(view))
         if self.message:
@@ -588,7 +680,23 @@ class TableScreen(Screen[None]):
         if kind == "act":
             self.take(int(number))
         elif kind == "card":
-            self.take(A.card_action(int(number)))
+            self.take_card(int(number))
+
+    def take_card(self, card: int) -> None:
+        """A card of the hand chosen: played or given at once, or, for a Juggler, Cloud or Shapeshifter played, the
+        buttons ask for its suit or part next."""
+        view = self.controller.view()
+        forms = render.card_actions(card, view)
+        if len(forms) > 1:
+            self.choosing = card
+            self.run_worker(self.render_table(), group="render")
+            return
+        self.take(forms[0])
+
+    def action_cancel_choice(self) -> None:
+        if self.choosing is not None:
+            self.choosing = None
+            self.run_worker(self.render_table(), group="render")
 
     def on_key(self, event: events.Key) -> None:
         character = event.character
@@ -619,10 +727,11 @@ class TableScreen(Screen[None]):
         table.add_column(_("action"))
         table.add_column(_("value"), justify="right")
         for action, value in analysis.rows:
-            label = (render.card_label(card_of_action(action, FULL_DECK), view) if A.is_card_action(action)
-                     else render.action_label(action, view))
+            label = render.action_label(action, view)
+            if action >= A.SPECIAL_CARD_BASE and A.is_card_action(action):  # the special card in words too
+                label += f" ({render.form_name(A.form_of_action(action))})"
             mark = "  ← " + _("best") if action == analysis.best else ""
-            table.add_row(label + mark, f"{value:.2f}")
+            table.add_row(label + mark, "-" if value is None else f"{value:.2f}")
         self.app.push_screen(InfoScreen(_("Hint"), Text(analysis.source, style="italic"), table, key="h"))
 
     def action_sheet(self) -> None:

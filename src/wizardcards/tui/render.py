@@ -13,7 +13,21 @@ from rich.text import Text
 
 from ..core import Phase, View
 from ..core import actions as A
-from ..core.cards import FIRST_JESTER, FIRST_WIZARD, RankStyle, cards_of
+from ..core.actions import card_of_action
+from ..core.cards import (
+    CLOUD,
+    DRAGON,
+    FIRST_JESTER,
+    FIRST_WIZARD,
+    JUGGLER,
+    SHAPESHIFTER,
+    SHAPESHIFTER_AS_JESTER,
+    SHAPESHIFTER_AS_WIZARD,
+    RankStyle,
+    cards_of,
+    named_suit,
+    played_card,
+)
 from ..core.rules import Game
 from ..core.view import RoundResult, TrickTuple, WilyHandResult
 from ..core.wily import WORD
@@ -89,13 +103,59 @@ def face_letters() -> dict[str, str]:
             "A": pgettext("rank", "A")}
 
 
+SPECIAL_NAMES = (N_("Dragon"), N_("Fairy"), N_("Bomb"), N_("Werewolf"), N_("Juggler"), N_("Cloud"),
+                 N_("Shapeshifter"))
+"""The anniversary cards' names, in card id order from ``DRAGON`` (German: Drache, Fee, Bombe, Werwolf, Jongleur,
+Wolke, Gestaltwandler)."""
+SPECIAL_STYLE = "bold orange1"  # apart from the Wizards' cyan, the Jesters' magenta and the four suits
+
+
+def special_labels() -> tuple[str, ...]:
+    """The special cards' short labels as a card button shows them (``Drg`` ...; German ``Dra`` ...), in id order."""
+    return (pgettext("card", "Drg"), pgettext("card", "Fai"), pgettext("card", "Bmb"), pgettext("card", "Wwf"),
+            pgettext("card", "Jug"), pgettext("card", "Cld"), pgettext("card", "Shp"))
+
+
+def special_name(card: int) -> str:
+    """The full name of a special card, or of the card a played form is (``Juggler``, German ``Jongleur``)."""
+    return _(SPECIAL_NAMES[played_card(card) - DRAGON])
+
+
 def card_text(card: int, view: View) -> Text:
-    """A card as coloured text: ``7♥``, ``10♦``, ``Q♠``; ``Wiz`` and ``Jes`` (German ``Zaub``, ``Narr``)."""
+    """A card as coloured text: ``7♥``, ``10♦``, ``Q♠``; ``Wiz`` and ``Jes`` (German ``Zaub``, ``Narr``); a special
+    card by its label (``Drg``, ``Bmb``), a played Juggler or Cloud with the suit it names (``Jug>♥``, in that suit's
+    colour), a played Shapeshifter with its part (``Shp>Wiz``)."""
+    if card >= DRAGON:
+        return special_text(card)
     if card >= FIRST_JESTER:
         return Text(pgettext("card", "Jes"), style="bold magenta")
     if card >= FIRST_WIZARD:
         return Text(pgettext("card", "Wiz"), style="bold cyan")
     return Text(rank_label(card, view) + SUIT_SYMBOLS[card // 13], style=SUIT_STYLES[card // 13])
+
+
+def special_text(card: int) -> Text:
+    label = special_labels()[played_card(card) - DRAGON]
+    suit = named_suit(card)
+    if suit >= 0:
+        return Text.assemble((label, SPECIAL_STYLE), (">" + SUIT_SYMBOLS[suit], SUIT_STYLES[suit]))
+    if card == SHAPESHIFTER_AS_WIZARD:
+        return Text.assemble((label, SPECIAL_STYLE), (">" + pgettext("card", "Wiz"), "bold cyan"))
+    if card == SHAPESHIFTER_AS_JESTER:
+        return Text.assemble((label, SPECIAL_STYLE), (">" + pgettext("card", "Jes"), "bold magenta"))
+    return Text(label, style=SPECIAL_STYLE)
+
+
+def form_name(card: int) -> str:
+    """A card as played, in words for a prompt or a button: ``Juggler as Hearts ♥``, ``Shapeshifter as a Wizard``."""
+    suit = named_suit(card)
+    if suit >= 0:
+        return _("{card} as {suit}").format(card=special_name(card), suit=suit_name(suit))
+    if card == SHAPESHIFTER_AS_WIZARD:
+        return _("Shapeshifter as a Wizard")
+    if card == SHAPESHIFTER_AS_JESTER:
+        return _("Shapeshifter as a Jester")
+    return special_name(card) if card >= DRAGON else ""
 
 
 def card_label(card: int, view: View) -> str:
@@ -108,7 +168,16 @@ def suit_name(suit: int) -> str:
 
 
 def action_label(action: int, view: View) -> str:
-    """A decision as a button (or the replay's step line) shows it: a card, a bid, a suit, pass."""
+    """A decision as a button (or the replay's step line) shows it: a card, a bid, a suit, pass; a special card's
+    played form (``Jug>♥``), the Cloud's change (``+1: bid 3 → 4``)."""
+    if action in (A.CLOUD_UP, A.CLOUD_DOWN):
+        change = 1 if action == A.CLOUD_UP else -1
+        bid = view.bids[view.current_player] if view.bids else None
+        if bid is None:  # hidden bids: the change is public, the bid is not
+            return f"{change:+d}"
+        return _("{change}: bid {bid} → {new}").format(change=f"{change:+d}", bid=bid, new=bid + change)
+    if A.is_card_action(action) and action >= A.SPECIAL_CARD_BASE:
+        return special_text(A.form_of_action(action)).plain
     if A.is_card_action(action):
         if action == A.PLAY_WIZARD:
             return pgettext("card", "Wiz")
@@ -126,7 +195,11 @@ def action_label(action: int, view: View) -> str:
 
 def decision_text(action: int, view: View) -> str:
     """A decision in a sentence's words: ``bid 2``, ``10♦``, ``trump Hearts ♥``, ``pass``."""
-    if A.BID_BASE <= action < A.NUM_ACTIONS:
+    if view.phase in (Phase.PASS_CARDS, Phase.JUGGLE) and not view.is_my_turn:
+        return _("gives a card")  # hidden: only the card's giver and, after the pass, its receiver see it
+    if action in (A.CLOUD_UP, A.CLOUD_DOWN):
+        return _("bid changed by {change} (the Cloud)").format(change="+1" if action == A.CLOUD_UP else "-1")
+    if A.BID_BASE <= action < A.SPECIAL_CARD_BASE:  # bids 0..22
         if view.game is Game.WILY:  # a bid of the auction: in German a "Gebot" (bieten), Wizard's an "Ansage"
             return pgettext("auction", "bid {n}").format(n=action - A.BID_BASE)
         return _("bid {n}").format(n=action - A.BID_BASE)
@@ -139,7 +212,7 @@ def refusal(action: int, error: Exception, view: View) -> Text:
     """What the table says when a key asks for a decision the rules refuse: the choices the view offers instead,
     and in English the core's own reason (the core writes its reasons in English)."""
     choices = ", ".join(action_label(a, view) for a in view.legal_actions)
-    if A.BID_BASE <= action < A.NUM_ACTIONS:
+    if A.BID_BASE <= action < A.SPECIAL_CARD_BASE:
         said = (pgettext("auction", "A bid of {n} is not allowed now; the choices are {choices}.")
                 if view.game is Game.WILY else _("A bid of {n} is not allowed now; the choices are {choices}.")).format(
             n=action - A.BID_BASE, choices=choices)
@@ -156,8 +229,16 @@ def hand_cards(view: View) -> list[tuple[int, bool]]:
     """The human's cards sorted by suit (Clubs, Diamonds, Hearts, Spades, then Wizards and Jesters), each with
     whether it is a legal action now (``view.legal_actions`` decides; two Wizards share the action 52)."""
     legal = set(view.legal_actions)
-    card_phase = view.phase in (Phase.PLAY, Phase.PASS_CARDS)
-    return [(card, card_phase and A.card_action(card) in legal) for card in cards_of(view.hand)]
+    card_phase = view.phase in (Phase.PLAY, Phase.PASS_CARDS, Phase.JUGGLE)
+    return [(card, card_phase and any(a in legal for a in card_actions(card, view))) for card in cards_of(view.hand)]
+
+
+def card_actions(card: int, view: View) -> list[int]:
+    """The actions that play (or give) ``card`` from the hand now: one, or while playing, the four suits a Juggler or
+    Cloud may name and the Shapeshifter's two parts (``view.legal_actions`` says which of them are legal)."""
+    if view.phase is Phase.PLAY and card in (JUGGLER, CLOUD, SHAPESHIFTER):
+        return [a for a in view.legal_actions if A.is_card_action(a) and card_of_action(a, 1 << card) == card]
+    return [A.card_action(card)]
 
 
 PHASE_WORDS = {
@@ -168,6 +249,9 @@ PHASE_WORDS = {
     Phase.PASS_CARDS: N_("passing cards"),
     Phase.PLAY: N_("playing"),
     Phase.GAME_OVER: N_("game over"),
+    Phase.WEREWOLF: N_("the Werewolf's trump"),
+    Phase.CLOUD: N_("the Cloud's change"),
+    Phase.JUGGLE: N_("the Juggler's pass"),
 }
 WILY_MODES = {"partners": N_("partners"), "two_teams": N_("two teams"), "no_partners": N_("no partners")}
 
@@ -188,7 +272,7 @@ def status_line(view: View, names: list[str]) -> Text:
         out.append(_("Wily Wizards ({mode}) · hand {n}").format(mode=wily_mode(view), n=view.round_index + 1),
                    style="bold")
     out.append(" · " + cards_count(view.hand_size) + " · " + deals(names[view.dealer]))
-    named = view.phase not in (Phase.AUCTION, Phase.NAME_TRUMP, Phase.CHOOSE_TRUMP)
+    named = view.phase not in (Phase.AUCTION, Phase.NAME_TRUMP, Phase.CHOOSE_TRUMP, Phase.WEREWOLF)
     if named and view.trump_suit < 0 and view.trump_card < 0:  # nothing turned up, none named: "no trump", once
         out.append(" · " + _("no trump"))
     else:
@@ -197,12 +281,32 @@ def status_line(view: View, names: list[str]) -> Text:
             out.append_text(card_text(view.trump_card, view))
             out.append(" → ")
         out.append(suit_name(view.trump_suit) if named else _("not named yet"))
+    if view.werewolf >= 0:  # everybody saw the swap (View.werewolf, View.turned_up)
+        out.append(" · ")
+        out.append_text(werewolf_swap(view, names))
     out.append(f" · {_(PHASE_WORDS[view.phase])}")
     if view.phase is not Phase.GAME_OVER:
         turn = view.current_player
         out.append(" · ")
         out.append(to_move(names[turn]), style="bold reverse green" if turn == view.seat else "italic")
     return out
+
+
+def werewolf_swap(view: View, names: list[str]) -> Text:
+    """``Morgana swapped the Werewolf for 7♥`` (``You swapped ...``)."""
+    taken = card_label(view.turned_up, view)
+    if is_you(names[view.werewolf]):
+        return Text(_("you swapped the Werewolf for {card}").format(card=taken))
+    return Text(_("{name} swapped the Werewolf for {card}").format(name=names[view.werewolf], card=taken))
+
+
+def changed_bid(bid: int | None, change: int) -> str:
+    """A bid the Cloud changed, as made and as it is now: ``3→4``; ``?+1`` for a hidden bid; else the bid."""
+    if not change:
+        return "?" if bid is None else str(bid)
+    if bid is None:
+        return f"?{change:+d}"
+    return f"{bid - change}→{bid}"
 
 
 def players_table(view: View, names: list[str]) -> Table:
@@ -229,8 +333,11 @@ def players_table(view: View, names: list[str]) -> Table:
                     style="bold" if seat == view.seat else "")
         if wizard:
             bid = view.bids[seat] if view.bids else None
+            change = view.bid_changes[seat] if view.bid_changes else 0
             shown = "?" if bid is None and view.phase is not Phase.BID and view.rules.hidden_bids else (
                 "-" if bid is None else str(bid))
+            if change:
+                shown = changed_bid(bid, change)
             table.add_row(mark, name, shown, str(view.tricks_won[seat]), str(view.scores[seat]))
         else:
             team = view.teams[seat]
@@ -281,9 +388,14 @@ def _titled_trick(title: str, trick: TrickTuple, view: View, names: list[str]) -
     leader, cards, winner = trick
     out = Text()
     out.append(title, style="bold underline")  # the title alone underlined, not the lines below it
-    out.append(" — " + won_by(names[winner]) + "\n", style="bold")
+    out.append(" — " + (won_by(names[winner]) if winner >= 0 else won_by_nobody()) + "\n", style="bold")
     out.append_text(trick_text(view, names, leader, cards, winner))
     return out
+
+
+def won_by_nobody() -> str:
+    """A trick the Bomb took: it counts for nobody (View: its winner is -1)."""
+    return _("won by nobody (Bomb)")
 
 
 def no_trick_yet() -> str:
@@ -296,13 +408,18 @@ def hand_result(view: View, names: list[str], number: int) -> Text:
     row = view.sheet[number - 1]
     out = Text()
     if isinstance(row, RoundResult):
+        changes = sheet_changes(view, number)
         for seat, (bid, tricks, points) in enumerate(zip(row.bids, row.tricks, row.points)):
             made = bid == tricks
             verdict = _("made") if made else _("missed")
             out.append(f"{names[seat]:>14}: ", style="bold" if seat == view.seat else "")
             out.append(_("bid {bid}, won {won}: {points:+d} ({verdict})").format(
-                bid=bid, won=tricks, points=points, verdict=verdict), style="green" if made else "red")
+                bid=changed_bid(bid, changes[seat]), won=tricks, points=points, verdict=verdict),
+                style="green" if made else "red")
             out.append("\n")
+        nobody = row.hand_size - sum(row.tricks)
+        if nobody:
+            out.append(bombed(nobody) + "\n", style="dim")
         return out
     if row.high_bidder < 0:
         return Text(_("thrown in: nobody bid") + "\n", style="dim")
@@ -319,6 +436,18 @@ def hand_result(view: View, names: list[str], number: int) -> Text:
         out.append(_("team {team} gains a letter: {word}").format(team=gained, word=WORD[: row.letters[gained]])
                    + "\n", style="bold green")
     return out
+
+
+def sheet_changes(view: View, number: int) -> tuple[int, ...]:
+    """The Cloud's change of each seat's bid in the round ``number`` (1-based) of the sheet; zeros without it."""
+    if number <= len(view.sheet_bid_changes):
+        return view.sheet_bid_changes[number - 1]
+    return (0,) * view.players
+
+
+def bombed(tricks: int) -> str:
+    """``1 trick won by nobody (Bomb)``: the tricks of a round the Bomb took (hand size less the tricks won)."""
+    return ngettext("{n} trick won by nobody (Bomb)", "{n} tricks won by nobody (Bomb)", tricks).format(n=tricks)
 
 
 def last_trick(view: View, names: list[str]) -> Text:
@@ -386,6 +515,9 @@ def wizard_sheet(sheet: list[RoundResult], names: list[str], view: View) -> Tabl
     for header in (_("round"), _("cards")):  # the headers whole, even on a 6-player sheet at 120 columns
         table.add_column(header, justify="right", min_width=len(header))
     table.add_column(_("trump"), no_wrap=True, min_width=len(_("trump")))
+    bomb = "bomb" in view.rules.special_cards
+    if bomb:  # the tricks the Bomb took from everybody
+        table.add_column(_("nobody"), justify="right", min_width=len(_("nobody")))
     for name in names:
         table.add_column(name, justify="right", no_wrap=True)
     for number, row in enumerate(sheet, 1):
@@ -394,13 +526,21 @@ def wizard_sheet(sheet: list[RoundResult], names: list[str], view: View) -> Tabl
             trump.append_text(card_text(row.trump_card, view))
             if FIRST_WIZARD <= row.trump_card < FIRST_JESTER:  # the dealer chose
                 trump.append("→" + SUIT_SYMBOLS[row.trump_suit])
+            elif row.trump_card >= DRAGON:  # chosen over a special card, or named by the Werewolf's holder
+                trump.append("→" + (SUIT_SYMBOLS[row.trump_suit] if row.trump_suit >= 0 else "-"))
         else:
             trump.append(_("none"))
+        changes = sheet_changes(view, number)
+        width = max(len(changed_bid(b, c)) for b, c in zip(row.bids, changes))
         cells = [
-            Text(f"{b}/{t} {p:>4} {total:>4}", style="green" if b == t else "red")
-            for b, t, p, total in zip(row.bids, row.tricks, row.points, row.totals)
+            Text(f"{changed_bid(b, c):>{width}}/{t} {p:>4} {total:>4}", style="green" if b == t else "red")
+            for b, c, t, p, total in zip(row.bids, changes, row.tricks, row.points, row.totals)
         ]
-        table.add_row(str(number), str(row.hand_size), trump, *cells)
+        nobody = [str(row.hand_size - sum(row.tricks) or "")] if bomb else []
+        table.add_row(str(number), str(row.hand_size), trump, *nobody, *cells)
+    if any(any(changes) for changes in view.sheet_bid_changes):
+        table.caption = _("3→4: a bid the Cloud changed, as made → as scored")
+        table.caption_justify = "left"
     return table
 
 
