@@ -146,7 +146,28 @@ def test_a_whole_game_with_all_seven_special_cards(server: ServerProcess, page: 
     expect(boxes).to_have_count(6)  # the Dragon and the Fairy in one box
     assert all(boxes.nth(k).is_checked() for k in range(6))
     expect(page.locator("#special-note")).to_contain_text("Rule-based")
+    page.locator("#opt-special_cards").scroll_into_view_if_needed()
     screenshot(page, "special-lobby-desktop-en")
+    # unticking every card gives the other bots and the hints back; ticking the Bomb alone takes them away again
+    for k in range(6):
+        boxes.nth(k).uncheck()
+    assert "search:level=3" in page.locator("#seat-kind-1 option").evaluate_all("(o) => o.map((x) => x.value)")
+    expect(page.locator("#hints")).to_be_enabled()
+    page.check("#opt-special_cards-bomb")
+    expect(page.locator("#hints")).to_be_disabled()
+    expect(page.locator("#seat-kind-1 option[value='search:level=3']")).to_have_count(0)
+    page.select_option("#preset", "anniversary-2021")  # the preset's seven again
+    # the rules page explains each card, the table's marked
+    page.click("#btn-rules-help")
+    help_cards = page.locator("#rules-help .help-cards li")
+    expect(help_cards).to_have_count(7)
+    expect(help_cards.filter(has_text="Beats every other card")).to_have_attribute("data-card", "dragon")
+    expect(page.locator("#rules-help .help-cards li.chosen")).to_have_count(7)
+    expect(page.locator("#help-this-table li[data-option='special_cards'] strong")).to_have_text(
+        "Dragon, Fairy, Bomb, Werewolf, Juggler, Cloud, Shapeshifter")
+    page.locator("#rules-help .help-cards").scroll_into_view_if_needed()
+    screenshot(page, "special-rules-help-desktop-en")
+    page.keyboard.press("Escape")
     for seat in (1, 2, 3):
         page.select_option(f"#seat-kind-{seat}", "rulebased")
     page.click("#btn-create")

@@ -244,7 +244,7 @@ const SPECIAL_FACES = {
     // a dragon's head in profile: horn, snout and a tongue of flame
     s('path', { d: 'M14 40c4-12 14-20 26-20l6-6 1 8c5 2 8 6 8 10l-9 3 7 3c-2 5-8 7-14 6-4 6-12 8-19 6 4-2 6-5 6-8-5 1-9 0-12-2z', fill: '#ffd36b' }),
     s('circle', { cx: 40, cy: 30, r: 1.8, fill: '#6d0f0f' }),
-    s('path', { d: 'M53 37c3 1 5 0 6-2-1 3-1 5 1 7-3 0-5-1-7-3z', fill: '#ff7b2e' }),
+    s('path', { d: 'M49 37c2 1 4 0 5-2-1 3-1 5 1 7-3 0-4-1-6-3z', fill: '#ff7b2e' }),
   ] },
   fairy: { frame: '#b46cc4', ink: '#7c3d8c', picture: () => [
     // wings on either side of a small body, and a wand's star
@@ -262,11 +262,12 @@ const SPECIAL_FACES = {
     s('path', { d: STAR, transform: 'translate(43 9) scale(0.1)', fill: '#ffb020' }),
   ] },
   werewolf: { frame: '#9aa3c9', ink: '#dfe4ff', picture: () => [
-    // a full moon, and a wolf's head before it: ears, muzzle
-    s('circle', { cx: 30, cy: 31, r: 15, fill: '#f3ecc2' }),
-    s('path', { d: 'M18 44l3-17 6 7h6l6-7 3 17-7 4-2 6h-6l-2-6z', fill: '#2d3047' }),
-    s('circle', { cx: 26.5, cy: 39, r: 1.3, fill: '#ffd84a' }),
-    s('circle', { cx: 33.5, cy: 39, r: 1.3, fill: '#ffd84a' }),
+    // a full moon behind, and a wolf's head before it: pointed ears, a long muzzle, yellow eyes
+    s('circle', { cx: 40, cy: 18, r: 9, fill: '#f3ecc2' }),
+    s('path', { d: 'M15 45 17 21l8 9h10l8-9 2 24-8 4-5 6h-4l-5-6z', fill: '#8d93b8', stroke: '#dfe4ff', 'stroke-width': 0.6 }),
+    s('path', { d: 'M26 42h8l-4 6z', fill: '#2d3047' }),
+    s('circle', { cx: 25.5, cy: 35, r: 1.6, fill: '#ffd84a' }),
+    s('circle', { cx: 34.5, cy: 35, r: 1.6, fill: '#ffd84a' }),
   ] },
   juggler: { frame: '#3fb8b0', ink: '#d3fffb', picture: () => [
     // three balls in the air, in the suits' colours, over two hands
@@ -308,7 +309,7 @@ function specialFace(card) {
   return [
     s('rect', { x: 0.75, y: 0.75, width: 58.5, height: 82.5, rx: 5, class: `card-face special-face ${key}-face` }),
     s('rect', { x: 4, y: 4, width: 52, height: 76, rx: 3, fill: 'none', stroke: face.frame, 'stroke-width': 0.8 }),
-    s('text', { x: 9, y: 14, class: 'corner-text narrow', fill: face.ink, 'text-anchor': 'middle' }, t(`card.${key}.corner`)),
+    s('text', { x: 12, y: 13, class: 'corner-text small', fill: face.ink, 'text-anchor': 'middle' }, t(`card.${key}.corner`)),
     ...face.picture(),
     s('text', attrs, word),
     ...choiceBadge(card),

@@ -114,7 +114,8 @@ export function decisionLines(previous, message, passTo) {
     case 'werewolf': lines.push(trumpLine(actor, v.trump_suit, true)); break;
     case 'cloud': {
       const change = (v.bid_changes || [])[actor];
-      lines.push(about(actor, change > 0 ? 'table.log.cloud_up' : 'table.log.cloud_down', { bid: v.bids[actor] ?? '?' }));
+      const bid = { bid: v.bids[actor] ?? '?' }; // hidden bids: the change is public, the bid is not
+      lines.push(change > 0 ? about(actor, 'table.log.cloud_up', bid) : about(actor, 'table.log.cloud_down', bid));
       break;
     }
     case 'juggle':
@@ -232,6 +233,8 @@ export function logText(entry, words) {
   const style = words.style;
   if ('card' in p && p.card !== null) p.card = cardName(p.card, style);
   if (entry.key === 'table.log.juggles' && entry.params.card === null) {
+    // another seat's gift: never its card; to this seat: "to you" / "dir" (not the name's case)
+    if (entry.params.to === words.seat) return t('table.log.juggles_to_you', { name: words.nameOf(entry.seat) });
     return words.about(entry.seat, 'table.log.juggles_hidden', { to: words.nameOf(entry.params.to) });
   }
   if ('suit' in p) p.suit = SUITS[p.suit].name;

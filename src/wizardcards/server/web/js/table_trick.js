@@ -68,8 +68,10 @@ export function renderTrick(ctrl, v, override) {
   let leader = v.trick_leader;
   let cards = v.trick;
   let winner = -1;
-  if (!override && v.phase === 'game_over' && state.shown.last_trick) {
-    override = state.shown.last_trick; // the game's last trick stays on the table
+  if (!override && (v.phase === 'game_over' || v.phase === 'cloud' || v.phase === 'juggle') && state.shown.last_trick) {
+    // the game's last trick stays on the table; so does the trick of the Cloud or the Juggler while its decisions
+    // (the bid's change, the pass) are taken
+    override = state.shown.last_trick;
   }
   if (override) ({ leader, cards, winner } = override);
   const showTrick = override || v.phase === 'play' || v.phase === 'game_over' && cards.length;
