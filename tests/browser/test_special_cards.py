@@ -201,6 +201,22 @@ def test_a_whole_game_with_all_seven_special_cards(server: ServerProcess, page: 
         page.wait_for_selector(".table-screen[data-status='playing']")
         play_to_the_end(player, 60)
     assert set(CHOICES) <= set(player.seen), player.seen
+
+    # the lobby's boxes and the rules page in German, on a phone
+    page.set_viewport_size(PHONE)
+    page.goto(server.url + "/")
+    page.evaluate("localStorage.setItem('wizardcards.lang', 'de')")
+    page.reload()
+    page.select_option("#preset", "anniversary-2021")
+    page.click(".options-box summary")
+    expect(page.locator("#opt-special_cards")).to_contain_text("Drache & Fee")
+    expect(page.locator("#opt-special_cards")).to_contain_text("Gestaltwandler")
+    page.locator("#opt-special_cards").scroll_into_view_if_needed()
+    screenshot(page, "special-lobby-phone-de")
+    page.click("#btn-rules-help")
+    expect(page.locator("#rules-help .help-cards li[data-card='werewolf']")).to_contain_text("Werwolf")
+    page.locator("#rules-help .help-cards").scroll_into_view_if_needed()
+    screenshot(page, "special-rules-help-phone-de")
     assert len(player.shots) == 4 * len(CHOICES)
     assert page.script_errors == []  # type: ignore[attr-defined]
     assert time.monotonic() - started < 900

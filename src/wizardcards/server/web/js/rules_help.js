@@ -16,11 +16,11 @@
 // back to where it was.
 
 import { api } from './api.js';
-import { localRankLabel } from './cards.js';
+import { cardSvg, localRankLabel } from './cards.js';
 import { fill, h } from './dom.js';
 import { hasText, loadCatalogs, t } from './i18n.js';
 import { choiceWords, GAME_NAMES, optionLabel, specialCardWords } from './rules.js';
-import { specialBoxes } from './specials.js';
+import { DRAGON, SPECIAL_NAMES, specialBoxes } from './specials.js';
 
 // the sections of each game's rules, in reading order (help.<game>.<section>.title / .text in the catalog)
 const SECTIONS = {
@@ -129,6 +129,7 @@ function specialCardList(option, value) {
   const chosen = new Set(Array.isArray(value) ? value : []);
   return h('ul', { class: 'help-choices help-cards' }, specialBoxes(option).flatMap((box) => box.names).map((name) =>
     h('li', { class: chosen.has(name) ? 'chosen' : '', dataset: { card: name } },
+      h('span', { class: 'mini-face', 'aria-hidden': 'true' }, cardSvg(DRAGON + SPECIAL_NAMES.indexOf(name), '2..A')),
       h('strong', {}, t(`card.${name}`)), ` \u2014 ${t(`help.card.${name}`)}`,
       chosen.has(name) ? h('span', { class: 'tag' }, t('help.at_this_table')) : null)));
 }
