@@ -188,6 +188,18 @@ def test_a_whole_game_with_all_seven_special_cards(server: ServerProcess, page: 
     assert [int(t) for t in rows.nth(15).locator("td .total").all_inner_texts()] == final["scores"]
     screenshot(page, "special-game-over-desktop-en")
 
+    # the replay steps through the special cards as well: the first Juggler played, written with its suit
+    actions = server.get(f"/tables/{table_id}/record")["actions"]
+    juggler = next(number for number, action in enumerate(actions) if 90 <= action <= 93)
+    page.goto(f"{server.url}/replay/{table_id}")
+    expect(page.locator("#step-text")).to_contain_text("The deal")
+    page.locator("#replay-next").focus()
+    for _ in range(juggler + 1):
+        page.keyboard.press("ArrowRight")
+    expect(page.locator("#step-text")).to_contain_text(f"Step {juggler + 1} of ")
+    expect(page.locator("#step-text")).to_contain_text(re.compile(r"plays Juggler [♣♦♥♠]"))
+    screenshot(page, "special-replay-juggler-desktop-en")
+
     # the choices this deal did not bring to Ann: one-hand tables of 16 cards until each has come
     for attempt in range(12):
         missing = [choice for choice in CHOICES if choice not in player.seen]

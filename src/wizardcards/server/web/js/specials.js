@@ -23,6 +23,7 @@ export const CLOUD_AS = 71; // + suit
 export const SHAPESHIFTER_AS_WIZARD = 75;
 export const SHAPESHIFTER_AS_JESTER = 76;
 export const SPECIAL_OFFSET = 23; // a special card's (or played form's) action is its id + 23
+export const SPECIAL_CARD_BASE = DRAGON + SPECIAL_OFFSET; // 83: the first special card's action
 export const CLOUD_UP = 100;
 export const CLOUD_DOWN = 101;
 
