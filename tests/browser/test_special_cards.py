@@ -16,8 +16,17 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from .conftest import DESKTOP, PHONE
-from .helpers import ServerProcess, click_card, create_table, open_seat, phase, seat_entry, seq, wait_seq_past, \
-    wait_turn_or_end
+from .helpers import (
+    ServerProcess,
+    click_card,
+    create_table,
+    open_seat,
+    phase,
+    seat_entry,
+    seq,
+    wait_seq_past,
+    wait_turn_or_end,
+)
 
 SPECIAL_CARDS = {60: "dragon", 61: "fairy", 62: "bomb", 63: "werewolf", 64: "juggler", 65: "cloud",
                  66: "shapeshifter"}
@@ -201,7 +210,7 @@ def test_a_whole_game_with_all_seven_special_cards(server: ServerProcess, page: 
     screenshot(page, "special-replay-juggler-desktop-en")
 
     # the choices this deal did not bring to Ann: one-hand tables of 16 cards until each has come
-    for attempt in range(12):
+    for _ in range(12):
         missing = [choice for choice in CHOICES if choice not in player.seen]
         if not missing:
             break

@@ -1,6 +1,6 @@
 """Record the frames one browser seat receives from a live server, as JSON fixtures for the client's model tests.
 
-    PYTHONPATH=src python -m tests.web.record_frames          # writes tests/web/frames/wizard.json, wily.json, special.json
+    PYTHONPATH=src python -m tests.web.record_frames          # writes tests/web/frames/wizard, wily, special.json
     PYTHONPATH=src python -m tests.web.record_frames special  # only the named ones
 
 Each fixture is what Ann's page would be sent, in order, over a real WebSocket from a real ``wizard serve``: every
@@ -202,8 +202,11 @@ def record_special(server: ServerProcess) -> list[dict[str, Any]]:
         })
         ann = Seat(server, table["seats"][0]["token"])
         ann.connect()
-        drive([ann], lambda index, frame: True,
-              lambda: bool(ann.view and ann.view["view"]["current_player"] == TERMINAL))
+
+        def over(seat: Seat = ann) -> bool:
+            return bool(seat.view and seat.view["view"]["current_player"] == TERMINAL)
+
+        drive([ann], lambda index, frame: True, over)
         time.sleep(0.3)
         ann.close()
         views = [f for f in ann.frames if f["type"] == "view"]
