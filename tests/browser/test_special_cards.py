@@ -30,6 +30,7 @@ from .helpers import (
 
 SPECIAL_CARDS = {60: "dragon", 61: "fairy", 62: "bomb", 63: "werewolf", 64: "juggler", 65: "cloud",
                  66: "shapeshifter"}
+ANN = 0
 CHOICES = ("juggler", "cloud", "shapeshifter", "werewolf", "juggle", "cloud_change")
 WORDS = {  # a word each choice's controls show, per language: the screenshot shows the page in that language
     "en": {"juggler": "The Juggler", "cloud": "The Cloud", "shapeshifter": "The Shapeshifter",
@@ -90,7 +91,12 @@ class Player:
             self.note("cloud_change", lambda: None)
             buttons = controls.locator("button.cloud-change:not([disabled])")
             assert 1 <= buttons.count() <= 2
+            hand = page.inner_text("#game-info")
             buttons.first.click()
+            wait_seq_past(page, before)
+            if page.inner_text("#game-info") == hand:  # the same hand goes on: Ann's box shows the change
+                expect(page.locator(f"#seats [data-seat='{ANN}'] .bid-change")).to_have_text(re.compile(r"\(☁[+−]1\)"))
+            return current
         elif current == "juggle":
             hand = page.locator("#hand .card")
             target = hand.first.get_attribute("data-card")
@@ -111,12 +117,20 @@ class Player:
         return current
 
     def play_a_card(self) -> None:
-        """A special card when one is playable (so that their choices come), else the first playable card."""
+        """A special card when one is playable (so that their choices come), else the first playable card; but
+        with the Cloud in the trick, the Dragon or a Wizard if Ann holds one (to win the Cloud's trick and change
+        her bid); a Cloud of Ann's names trump (the likelier to win its trick)."""
         page = self.page
         playable = page.locator("#hand .card.playable")
         cards = [int(card) for card in playable.evaluate_all("(cards) => cards.map((c) => c.dataset.card)")]
+        trick = [int(card) for card in page.locator("#trick .slot.played").evaluate_all(
+            "(slots) => slots.map((s) => s.dataset.card)")]
+        winners = [card for card in cards if card == 60 or 52 <= card <= 55]
         special = next((card for card in cards if card in SPECIAL_CARDS), None)
-        card = special if special is not None else cards[0]
+        if winners and any(71 <= card <= 74 for card in trick):
+            card = winners[0]
+        else:
+            card = special if special is not None else cards[0]
 
         def click() -> None:
             click_card(page, f"#hand .card[data-card='{card}']")
@@ -129,7 +143,10 @@ class Player:
             buttons = choice.locator("button[data-action]")
             assert buttons.count() == (2 if name == "shapeshifter" else 4)
             self.note(name, lambda: (click(), expect(page.locator("#controls .special-choice")).to_be_visible()))
-            page.locator("#controls .special-choice button[data-action]").last.click()
+            buttons = page.locator("#controls .special-choice button[data-action]")
+            trump = page.inner_text("#trump")
+            named = [k for k in range(buttons.count()) if buttons.nth(k).inner_text().strip() in trump]
+            buttons.nth(named[0] if name == "cloud" and named else buttons.count() - 1).click()
 
 
 def play_to_the_end(player: Player, limit: int) -> list[str]:

@@ -217,7 +217,7 @@ class Replay {
     // scores
     if (v.game === 'wizard') {
       fill(this.el.chart, v.sheet.length ? wizardChart(v.sheet, this.names, handSizes(v.rules).length) : null);
-      fill(this.el.sheet, v.sheet.length ? wizardSheet(v.sheet, this.names, { style }) : h('p', { class: 'muted' }, t('replay.no_round_yet')));
+      fill(this.el.sheet, v.sheet.length ? wizardSheet(v.sheet, this.names, { style, bidChanges: v.sheet_bid_changes || [] }) : h('p', { class: 'muted' }, t('replay.no_round_yet')));
     } else {
       const hands = this.steps.at(-1).view.sheet.length;
       fill(this.el.chart, v.sheet.length ? wilyChart(v.sheet, v.teams, this.names, hands) : null);
