@@ -84,6 +84,8 @@ NEVER_YOU = {
     "table.status.cards_queued": "the player passing now, while yours wait",
     "table.trump.contract_theirs": "the other team's bidder (yours: contract_ours)",
     "table.waiting.invite_for": "an invited seat's name as typed",
+    "table.special.juggle_choose": "the player on the left, who receives your Juggler's card",
+    "table.special.juggle_waiting": "the player on the left, who received your Juggler's card",
 }
 
 

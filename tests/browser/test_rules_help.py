@@ -47,7 +47,7 @@ def test_rules_from_the_lobby_show_the_chosen_preset_in_english(
     expect(hook).to_contain_text("may not make the total equal")
     chosen = dialog.locator(".help-option-block[data-option='bid_rule'] li.chosen")
     expect(chosen).to_have_attribute("data-choice", "none")
-    expect(dialog.locator(".help-option-block")).to_have_count(11)  # every Wizard option of GET /meta
+    expect(dialog.locator(".help-option-block")).to_have_count(12)  # every Wizard option of GET /meta (and cards)
     screenshot(page, "rules-desktop-en")
     page.keyboard.press("Escape")
     expect(dialog).to_have_count(0)

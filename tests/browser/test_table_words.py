@@ -11,8 +11,10 @@ from pathlib import Path
 
 WEB = Path(__file__).parents[2] / "src" / "wizardcards" / "server" / "web"
 CODE = [*sorted((WEB / "js").glob("table*.js")), WEB / "js" / "round_summary.js", WEB / "js" / "invite_page.js"]
-PHASES = ["choose_trump", "bid", "auction", "name_trump", "pass_cards", "play", "other"]
-KEY_WORDS = ["arrows", "enter", "digits", "pass", "trump", "last", "sheet", "chat", "hint", "escape", "list"]
+PHASES = ["choose_trump", "bid", "auction", "name_trump", "pass_cards", "play", "werewolf", "cloud", "juggle", "other"]
+KEY_WORDS = ["arrows", "enter", "digits", "pass", "trump", "last", "sheet", "chat", "hint", "escape", "list",
+             "special_suit", "shape", "cloud"]
+CHOOSING = ["juggler", "cloud", "shapeshifter"]  # the special cards whose play asks a choice (table.special.<card>_...)
 
 
 def used_keys() -> set[str]:
@@ -23,7 +25,7 @@ def used_keys() -> set[str]:
     keys = (keys - about) | {f"{key}.{who}" for key in about for who in ("you", "other")}
     for template in re.findall(r"`(table\.[a-z_.]*\$\{[^`]*)`", text):
         prefix = template.split("${")[0]
-        values = KEY_WORDS if prefix == "table.keys." else PHASES
+        values = KEY_WORDS if prefix == "table.keys." else CHOOSING if prefix == "table.special." else PHASES
         suffix = template.rsplit("}", 1)[1]
         if prefix == "table.status.doing.":  # the phase, then "you" or "other" (this.about)
             keys |= {f"{prefix}{value}.{who}" for value in values for who in ("you", "other")}

@@ -124,8 +124,9 @@ def test_a_bot_accounts_seat_is_a_bot_in_the_lobby_and_its_profile(server: TestC
 
 def test_a_view_comes_back_from_its_json_exactly() -> None:
     """``client.views.view_from_json`` is the inverse of ``serialize.view_to_json`` at every step of random games of
-    both games: the bot at the other end of the API sees the very View the server's own bots see."""
-    for game, preset, players in (("wizard", "quick", 4), ("wily", None, 4)):
+    both games, and of Wizard with every special card (the Werewolf, the Cloud's bid changes, the Juggler's pass): the
+    bot at the other end of the API sees the very View the server's own bots see."""
+    for game, preset, players in (("wizard", "quick", 4), ("wily", None, 4), ("wizard", "anniversary-2021", 3)):
         state = new_game(rules_for(game, preset, players), seed=5)
         rng = random.Random(5)
         while True:

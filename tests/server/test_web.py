@@ -19,6 +19,7 @@ from wizardcards.bots.random_bot import RandomBot
 from wizardcards.bots.search import LEVELS
 from wizardcards.core import PRESETS, GameRecord, RankStyle, RuleSet, action_to_text, card_from_text, replay_states
 from wizardcards.core.cards import cards_of
+from wizardcards.core.rules import SPECIAL_PRESETS
 from wizardcards.server import create_app
 from wizardcards.server.players import BASELINES
 from wizardcards.server.replays import expand_steps
@@ -125,21 +126,28 @@ def test_meta_offers_every_rule_option_preset_and_bot(client: TestClient) -> Non
     meta = client.get("/meta").json()
     assert meta["games"]["wizard"] == {"players": [3, 4, 5, 6], "default_preset": "standard"}
     assert meta["games"]["wily"] == {"players": [3, 4, 5, 6, 7], "default_preset": "wily"}
-    assert [p["name"] for p in meta["presets"]] == list(PRESETS)
+    offered = {**PRESETS, **SPECIAL_PRESETS}
+    assert [p["name"] for p in meta["presets"]] == [*PRESETS, "anniversary", "anniversary-2021"]
     for preset in meta["presets"]:
-        assert preset["description"] and RuleSet.from_dict(preset["rules"]) == PRESETS[preset["name"]]
+        assert preset["description"] and RuleSet.from_dict(preset["rules"]) == offered[preset["name"]]
         assert preset["game"] == preset["rules"]["game"]
-    settable = {f.name for f in fields(RuleSet) if f.init} - {"game", "players", "special_cards"}
+    settable = {f.name for f in fields(RuleSet) if f.init} - {"game", "players"}
     options = {o["name"]: o for o in meta["options"]}
     assert set(options) == settable
     for option in options.values():
         assert option["label"] and set(option["games"]) <= {"wizard", "wily"}
-        assert option["kind"] in ("bool", "choice", "int", "int_list")
-        assert (option["kind"] == "choice") == ("choices" in option)
+        assert option["kind"] in ("bool", "choice", "int", "int_list", "names")
+        assert (option["kind"] in ("choice", "names")) == ("choices" in option)
+    assert options["special_cards"] == {
+        "name": "special_cards", "label": "Special cards (anniversary editions)", "games": ["wizard"],
+        "kind": "names", "default": [], "together": [["dragon", "fairy"]],
+        "choices": ["dragon", "fairy", "bomb", "werewolf", "juggler", "cloud", "shapeshifter"]}
     assert options["hidden_bids"]["kind"] == "bool" and options["hidden_bids"]["games"] == ["wizard"]
     assert options["schedule"]["choices"] == ["standard", "double-down", "quick", "tournament", "custom"]
     specs = [b["spec"] for b in meta["bots"]]
     assert specs == ["rulebased", "random", *(f"search:level={n}" for n in LEVELS)]
+    # the bots that play the special cards: rulebased and random, not (yet) search
+    assert [b["spec"] for b in meta["bots"] if b["special_cards"]] == ["rulebased", "random"]
     # every registered bot but the benchmarks' baselines, nothing else
     assert {parse_bot_spec(spec)[0] for spec in specs} == set(BOTS) - BASELINES
     assert meta["default_bot"] in specs
@@ -147,21 +155,35 @@ def test_meta_offers_every_rule_option_preset_and_bot(client: TestClient) -> Non
         make_bot(spec)
 
 
-def test_the_anniversary_cards_are_refused_until_this_server_offers_them(client: TestClient) -> None:
-    """The core plays the special cards; the server's tables do not yet (their action range, views and faces): a
-    table asking for them is refused in words, and /meta does not offer them."""
-    for body in ({"players": 4, "options": {"special_cards": ["bomb"]}}, {"players": 4, "preset": "anniversary"}):
-        answer = client.post("/tables", json=body)
-        assert answer.status_code == 422, answer.text
-        assert "special_cards" in answer.text or "anniversary" in answer.text
-    assert "special_cards" not in {o["name"] for o in client.get("/meta").json()["options"]}
+def test_the_anniversary_cards_make_tables_that_seat_only_the_bots_that_play_them(client: TestClient) -> None:
+    """A table with special cards (an option or a preset) is made, without hints (a search answers them); a search
+    bot at it is refused in words that say which bots play them; the Dragon without the Fairy is refused by the core."""
+    for body in ({"players": 4, "options": {"special_cards": ["bomb", "cloud"]}},
+                 {"players": 4, "preset": "anniversary-2021"},
+                 {"players": 3, "preset": "anniversary", "options": {"schedule": "tournament"}}):
+        answer = client.post("/tables", json={**body, "seats": [{"name": "Ann"}, *(
+            {"name": f"Bot {n}", "bot": "rulebased"} for n in range(1, body["players"]))]})
+        assert answer.status_code == 201, answer.text
+        assert answer.json()["hints"] is False
+        rules = answer.json()["rules"]
+        assert rules["special_cards"] == (body.get("options", {}).get("special_cards")
+                                          or list(SPECIAL_PRESETS[body.get("preset", "anniversary")].special_cards))
+    refused = client.post("/tables", json={"players": 3, "preset": "anniversary", "seats": [
+        {"name": "Ann"}, {"name": "Bot", "bot": "random"}, {"name": "Search", "bot": "search:level=1"}]})
+    assert refused.status_code == 422
+    assert refused.json()["detail"] == ("seat 2: the bot 'search:level=1' does not play the special cards (dragon, "
+                                        "fairy, bomb, werewolf, juggler, cloud): seat random or rulebased")
+    lonely = client.post("/tables", json={"players": 4, "options": {"special_cards": ["dragon"]}})
+    assert lonely.status_code == 422 and "the Dragon and the Fairy come only together" in lonely.text
+    wily = client.post("/tables", json={"game": "wily", "players": 4, "options": {"special_cards": ["bomb"]}})
+    assert wily.status_code == 422 and "special_cards" in wily.text
 
 
 def test_meta_offers_the_bots_of_the_registry(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(BOTS, "newcomer", RandomBot)
     monkeypatch.delitem(BOTS, "random")
     bots = client.get("/meta").json()["bots"]
-    assert {"spec": "newcomer", "label": "newcomer"} in bots
+    assert {"spec": "newcomer", "label": "newcomer", "special_cards": False} in bots  # not known to play them
     assert "random" not in [b["spec"] for b in bots]
     assert create(client, game="wizard", players=3, options=ONE_ROUND,
                   seats=[{"name": "N", "bot": "newcomer"}, {"name": "A"}, {"name": "B"}])["bots"][0] == "newcomer"
@@ -187,6 +209,8 @@ def test_every_choice_meta_offers_makes_a_table(client: TestClient) -> None:
     meta = client.get("/meta").json()
     for option in meta["options"]:
         values = option.get("choices") or ([True, False] if option["kind"] == "bool" else [])
+        if option["kind"] == "names":  # each name alone, or with the names it comes only together with
+            values = [next((g for g in option["together"] if name in g), [name]) for name in values]
         for value in values:
             game = option["games"][0]
             options = {option["name"]: value}

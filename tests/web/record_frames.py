@@ -1,6 +1,7 @@
 """Record the frames one browser seat receives from a live server, as JSON fixtures for the client's model tests.
 
-    PYTHONPATH=src python -m tests.web.record_frames          # writes tests/web/frames/wizard.json and wily.json
+    PYTHONPATH=src python -m tests.web.record_frames          # writes tests/web/frames/wizard, wily, special.json
+    PYTHONPATH=src python -m tests.web.record_frames special  # only the named ones
 
 Each fixture is what Ann's page would be sent, in order, over a real WebSocket from a real ``wizard serve``: every
 frame of each of her connections (welcome, view, table, ack, chat), her reconnect included (a second welcome). The
@@ -8,7 +9,9 @@ games are scripted so that the frames hold what the move log must tell: Ann's tu
 stand-in plays: ``stand_in`` "timeout"), her reconnect in the middle of a hand; in the Wizard game also Ben, a second
 person, who goes away past the grace period (the stand-in plays for him: "away", and the table frames say he is
 offline) and comes back. Ann and Ben play the first legal action of each decision. The Wily fixture stops after its
-second hand (a whole Wily game is some 700 frames). Run it again when the protocol changes; the node tests
+second hand (a whole Wily game is some 700 frames). The special fixture is a game of two hands (12 and 16 cards)
+with all seven special cards against three rule-based bots, recorded again until it holds a Juggler's pass, a
+bombed trick and a Cloud's change of a bid. Run it again when the protocol changes; the node tests
 (tests/web/*.test.mjs) read the files, and test_model.py runs them.
 """
 
@@ -189,14 +192,42 @@ def record_wily(server: ServerProcess) -> list[dict[str, Any]]:
     return ann.frames
 
 
-def main() -> None:
+def record_special(server: ServerProcess) -> list[dict[str, Any]]:
+    for _ in range(20):  # the deal is the server's: again until the game holds each decision the log must tell
+        table = create(server, {
+            "game": "wizard", "players": 4, "preset": "anniversary-2021",
+            "options": {"schedule": "custom", "custom_hand_sizes": [12, 16]},
+            "seats": [{"name": "Ann"}, {"name": "Bo", "bot": "rulebased"}, {"name": "Cy", "bot": "rulebased"},
+                      {"name": "Di", "bot": "rulebased"}],
+        })
+        ann = Seat(server, table["seats"][0]["token"])
+        ann.connect()
+
+        def over(seat: Seat = ann) -> bool:
+            return bool(seat.view and seat.view["view"]["current_player"] == TERMINAL)
+
+        drive([ann], lambda index, frame: True, over)
+        time.sleep(0.3)
+        ann.close()
+        views = [f for f in ann.frames if f["type"] == "view"]
+        phases = {f["view"]["phase"] for f in views}
+        bombed = any(f["last_trick"] and f["last_trick"]["winner"] == -1 for f in views)
+        if {"juggle", "cloud"} <= phases and bombed:
+            return ann.frames
+    raise AssertionError("no game of twenty held a Juggler's pass, a Cloud's change and a bombed trick")
+
+
+RECORDERS = {"wizard": record_wizard, "wily": record_wily, "special": record_special}
+
+
+def main(names: list[str]) -> None:
     import tempfile
 
     with tempfile.TemporaryDirectory() as folder:
         server = start_server(f"sqlite:///{folder}/record.sqlite3")
         try:
             FRAMES.mkdir(exist_ok=True)
-            for name, record in (("wizard", record_wizard), ("wily", record_wily)):
+            for name, record in ((name, RECORDERS[name]) for name in names or RECORDERS):
                 frames = record(server)
                 (FRAMES / f"{name}.json").write_text(json.dumps(frames, separators=(",", ":")) + "\n")
                 print(f"{name}: {len(frames)} frames")
@@ -205,4 +236,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+
+    main(sys.argv[1:])

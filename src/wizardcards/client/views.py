@@ -56,4 +56,9 @@ def view_from_json(view: dict[str, Any], last_trick: dict[str, Any] | None = Non
         received=card_set(view["received"]),
         winners=tuple(view["winners"]),
         scorekeeper=view["scorekeeper"],
+        # the special cards' fields (a server older than them sends none: their defaults, as without the cards)
+        werewolf=view.get("werewolf", -1),
+        turned_up=view.get("turned_up", -1),
+        bid_changes=tuple(view.get("bid_changes", ())),
+        sheet_bid_changes=tuple(tuple(changes) for changes in view.get("sheet_bid_changes", ())),
     )

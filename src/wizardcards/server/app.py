@@ -174,10 +174,7 @@ def rules_of(request: TableRequest) -> RuleSet:
         outside = sorted({"game", "players"} & set(request.options))
         if outside:  # the request's own fields: an option could turn a Wizard table into Wily Wizards
             raise ImpossibleRulesError(f"set {' and '.join(outside)} in the request itself, not among its options")
-        rules = RuleSet.from_dict({**base.to_dict(), **request.options}) if request.options else base
-        if rules.special_cards:
-            raise ImpossibleRulesError("special_cards: this server does not offer the anniversary cards yet")
-        return rules
+        return RuleSet.from_dict({**base.to_dict(), **request.options}) if request.options else base
     except ImpossibleRulesError as error:
         raise HTTPException(422, str(error)) from None
 

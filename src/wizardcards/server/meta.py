@@ -2,6 +2,11 @@
 the presets, every rule option a player may set with its choices, the bots and the names an unnamed bot seat gets,
 and how each rank style labels ranks.
 
+The anniversary cards (RULES.md, "Special cards") are the option ``special_cards``, of kind ``names``: any subset of
+its ``choices``, except that the names of each group of ``together`` come only together (the Dragon and the Fairy);
+their presets ``anniversary`` and ``anniversary-2021`` are listed with the others. Each bot says whether it plays
+them (``special_cards``): a table with special cards seats only those (``players.bot_rules_error``).
+
 Everything is read from the core and the bot registry where it can be (the presets and each game's default, the
 enums' values, the fields of ``RuleSet``, the rank labels of the core's card text, the bots through ``players``); the
 words for people (labels, descriptions) are written here. A test checks that every field of ``RuleSet`` but the game
@@ -17,8 +22,8 @@ from typing import Any
 
 from ..bots.names import BOT_NAMES
 from ..core import PRESETS, Game, RankStyle, RuleSet
-from ..core.cards import rank_faces
-from ..core.rules import DEFAULT_PRESET, WILY_PLAYERS, WIZARD_PLAYERS
+from ..core.cards import SPECIAL_CARD_NAMES, rank_faces
+from ..core.rules import DEFAULT_PRESET, SPECIAL_PRESETS, WILY_PLAYERS, WIZARD_PLAYERS
 from .players import DEFAULT_BOT, bot_choices
 
 PRESET_DESCRIPTIONS = {
@@ -35,7 +40,15 @@ PRESET_DESCRIPTIONS = {
     "wily-no-passing": "Wily Wizards, every player for themselves, no cards passed",
     "wily-combined": "Wily Wizards: partners' bids are combined",
     "wily-no-trump": "Wily Wizards: the high bidder may name no trump",
+    "anniversary": "The 20th-anniversary edition: Dragon, Fairy, Bomb, Werewolf, Juggler and Cloud join the deck",
+    "anniversary-2021": "The 25th-anniversary edition: the six special cards and the Shapeshifter",
 }
+
+OFFERED_PRESETS = {**PRESETS, **SPECIAL_PRESETS}
+"""Every preset this server offers: the core's ``PRESETS`` and the presets with the special cards, which the core
+keeps apart until every front end plays them (the server and its browser client do)."""
+
+SPECIAL_CARDS_TOGETHER = (("dragon", "fairy"),)  # RULES.md: the Dragon and the Fairy come only together
 
 # name: (label, games it applies to); every RuleSet field but game, players (and the derived hand_sizes)
 OPTION_LABELS: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -54,24 +67,23 @@ OPTION_LABELS: dict[str, tuple[str, tuple[str, ...]]] = {
     "allow_no_trump": ("High bidder may name no trump", ("wily",)),
     "combined_bids": ("Partners' bids combined", ("wily",)),
     "passing": ("Passing (no partners)", ("wily",)),
+    "special_cards": ("Special cards (anniversary editions)", ("wizard",)),
 }
-
-
-# RuleSet fields the core knows and this server does not offer yet: the anniversary cards need the tables' action
-# range, views and client faces of their own (issue 29's server and browser parts)
-NOT_OFFERED = frozenset({"special_cards"})
 
 
 def user_options() -> list[str]:
     """The RuleSet fields a player may set in a create-table form."""
-    return [f.name for f in fields(RuleSet) if f.init and f.name not in {"game", "players", *NOT_OFFERED}]
+    return [f.name for f in fields(RuleSet) if f.init and f.name not in {"game", "players"}]
 
 
 def _option(name: str) -> dict[str, Any]:
     label, games = OPTION_LABELS[name]
     default = getattr(RuleSet(), name)
     option: dict[str, Any] = {"name": name, "label": label, "games": list(games)}
-    if isinstance(default, StrEnum):
+    if name == "special_cards":  # a subset of the names, some of which come only in groups
+        option.update(kind="names", choices=list(SPECIAL_CARD_NAMES), default=list(default),
+                      together=[list(group) for group in SPECIAL_CARDS_TOGETHER])
+    elif isinstance(default, StrEnum):
         option.update(kind="choice", choices=[member.value for member in type(default)], default=default.value)
     elif isinstance(default, bool):
         option.update(kind="bool", default=default)
@@ -97,7 +109,7 @@ def meta(engines: Iterable[str] = ()) -> dict[str, Any]:
         "presets": [
             {"name": name, "game": rules.game.value, "description": PRESET_DESCRIPTIONS.get(name, rules.describe()),
              "rules": rules.to_dict()}
-            for name, rules in PRESETS.items()
+            for name, rules in OFFERED_PRESETS.items()
         ],
         "options": [_option(name) for name in user_options()],
         "bots": bot_choices(engines),

@@ -19,12 +19,13 @@ import shlex
 import subprocess
 import time
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from ..bots import BOTS, Bot, make_bot, parse_bot_spec
 from ..bots.base import ENGINE_PREFIX
 from ..bots.engine import EngineBot, EngineError
 from ..bots.search import LEVELS, SearchBot
-from ..core import View, action_to_text
+from ..core import RuleSet, View, action_to_text
 from . import protocol as P
 
 DEFAULT_BOT = "search:level=3"  # the bot a create-table form offers first
@@ -36,9 +37,14 @@ HEAVY_LEVEL = 4  # search bots from this level on take seconds a decision: the w
 # another name is offered under its own name, after these
 BOT_LABELS = {"rulebased": "Rule-based", "random": "Random", "search": "Search"}
 BASELINES = {"passer"}  # registered for the benchmarks (a Wily team that never bids), not opponents to offer
+# the registry's bots that play the special cards (RULES.md, "Special cards"); a table with special cards seats no
+# other (the search bot refuses them until it learns them: bots/search.py; an outside engine's protocol writes
+# positions of the 60 cards), and asks no search for hints
+SPECIAL_CARD_BOTS = frozenset({"rulebased", "random"})
 
 __all__ = [
-    "DEFAULT_BOT", "ENGINE_PREFIX", "STAND_IN", "EngineError", "HintAnswer", "bot_choices", "bot_spec_error",
+    "DEFAULT_BOT", "ENGINE_PREFIX", "STAND_IN", "EngineError", "HintAnswer", "bot_choices", "bot_rules_error",
+    "bot_spec_error", "hints_for", "plays_special_cards",
     "close_engines", "decide", "engine_spec", "hint_values", "is_heavy", "parse_engines", "rated_bot",
 ]
 
@@ -75,11 +81,36 @@ def engine_spec(name: str) -> str:
     return ENGINE_PREFIX + name
 
 
-def bot_choices(engines: Iterable[str] = ()) -> list[dict[str, str]]:
-    """The bots a create-table form offers, as ``{"spec", "label"}``: each registered bot but the ``BASELINES``, the
-    search bot at each level, then the engines the operator configured (``engines``: their names)."""
+def plays_special_cards(spec: str) -> bool:
+    """Whether the bot ``spec`` plays the special cards (``SPECIAL_CARD_BOTS``)."""
+    try:
+        name, _ = parse_bot_spec(spec)
+    except ValueError:
+        return False
+    return name in SPECIAL_CARD_BOTS
+
+
+def bot_rules_error(spec: str, rules: RuleSet) -> str | None:
+    """Why the bot ``spec`` cannot play ``rules`` (None: it can): only ``SPECIAL_CARD_BOTS`` play the special cards."""
+    if rules.special_cards and not plays_special_cards(spec):
+        bots = " or ".join(sorted(SPECIAL_CARD_BOTS))
+        return (f"the bot {spec[:80]!r} does not play the special cards ({', '.join(rules.special_cards)}): "
+                f"seat {bots}")
+    return None
+
+
+def hints_for(rules: RuleSet) -> bool:
+    """Whether a table of ``rules`` can answer hints: a hint is a search bot's analysis, which knows the 60 cards
+    only."""
+    return not rules.special_cards
+
+
+def bot_choices(engines: Iterable[str] = ()) -> list[dict[str, Any]]:
+    """The bots a create-table form offers, as ``{"spec", "label", "special_cards"}``: each registered bot but the
+    ``BASELINES``, the search bot at each level, then the engines the operator configured (``engines``: their
+    names). ``special_cards``: whether the bot plays them (a form offers only those for a table with special cards)."""
     order = list(BOT_LABELS)
-    choices: list[dict[str, str]] = []
+    choices: list[dict[str, Any]] = []
     offered = [name for name in BOTS if name not in BASELINES]
     for name in sorted(offered, key=lambda n: (order.index(n) if n in order else len(order), n)):
         label = BOT_LABELS.get(name, name)
@@ -88,6 +119,8 @@ def bot_choices(engines: Iterable[str] = ()) -> list[dict[str, str]]:
         else:
             choices.append({"spec": name, "label": label})
     choices.extend({"spec": engine_spec(name), "label": name} for name in engines)
+    for choice in choices:
+        choice["special_cards"] = plays_special_cards(choice["spec"])
     return choices
 
 
@@ -188,4 +221,6 @@ def hint_values(view: View, seq: int) -> HintAnswer:
     values = SearchBot(level=HINT_LEVEL).analyse(view, random.Random(seq))
     style = view.rules.rank_style
     ranked = sorted(view.legal_actions, key=lambda a: (-values[a], a))  # ties: the lowest action, as the bot plays
-    return [P.HintValue(action=a, text=action_to_text(a, style), value=float(values[a])) for a in ranked], ranked[0]
+    specials = bool(view.rules.special_cards)
+    return [P.HintValue(action=a, text=action_to_text(a, style, specials), value=float(values[a])) for a in ranked], \
+        ranked[0]

@@ -31,7 +31,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, StrictStr, StringConstraints, TypeAdapter
 
-from ..core import NUM_ACTIONS
+from ..core.actions import NUM_ACTIONS_WITH_SPECIALS
 
 MAX_MESSAGE_BYTES = 4096
 MAX_ID_LENGTH = 128
@@ -109,11 +109,13 @@ class Hello(_Message):
 
 class Act(_Message):
     """Take a decision for this connection's seat: one integer of the game's action table, for the decision ``seq``
-    (the seq of the view it answers: an action meant for another decision is refused as ``stale``)."""
+    (the seq of the view it answers: an action meant for another decision is refused as ``stale``). The ids run up
+    to table 2's (core/actions.py: 0..101, the special cards' decisions 81..101); at a table without special cards
+    the core refuses an id above 80 as no action of its table."""
 
     type: Literal["action"]
     id: ClientId
-    action: Annotated[StrictInt, Field(ge=0, lt=NUM_ACTIONS)]
+    action: Annotated[StrictInt, Field(ge=0, lt=NUM_ACTIONS_WITH_SPECIALS)]
     seq: Annotated[StrictInt, Field(ge=0)]
 
 

@@ -55,7 +55,7 @@ def replay_steps(record: GameRecord) -> Iterator[dict[str, Any]]:
         yield {
             "seat": seat,
             "action": action,
-            "text": action_to_text(action, style) if action is not None else None,
+            "text": action_to_text(action, style, bool(record.rules.special_cards)) if action is not None else None,
             "view": view_to_json(view),
             "hands": [cards_of(hand) for hand in state.hands],
             "last_trick": trick_json(view.last_trick),

@@ -6,6 +6,13 @@ as their values, the legal actions with their text); the view's ``last_trick`` g
 of a game, the part all seats share written once and each seat's own part added (equal, as JSON, to ``view_to_json``
 of that seat's ``View``; tested at every step of random games). A spectator gets the core's public view
 (``state.public_view()``): no hand, no legal actions, hidden bids hidden.
+
+With the special cards (RULES.md, "Special cards") card ids run to 76 (a Juggler, Cloud or Shapeshifter in a trick
+carries its player's choice), actions to 101 (``legal_texts`` written with table 2: ``Jug>h``, ``cloud +1``), a bombed
+trick's winner is -1, and four fields say what every player saw: ``werewolf`` (the seat that swapped the Werewolf
+this round, -1: nobody) and ``turned_up`` (the card it took), ``bid_changes`` (the Cloud's +1 / -1 per seat this
+round) and ``sheet_bid_changes`` (the same per row of the sheet). The Juggler's pass is a seat's own ``given`` and
+``received``, as Wily Wizards' passing is.
 """
 
 from __future__ import annotations
@@ -21,6 +28,12 @@ from ..core.cards import cards_of
 from ..core.state import TrickGameState
 
 
+def _texts(actions: tuple[int, ...], rules: RuleSet) -> list[str]:
+    """The texts of ``actions`` (table 2's where the rules have special cards)."""
+    style, specials = rules.rank_style, bool(rules.special_cards)
+    return [action_to_text(a, style, specials) for a in actions]
+
+
 @lru_cache(maxsize=256)
 def _rules_json(rules: RuleSet) -> dict[str, Any]:
     return rules.to_dict()
@@ -33,7 +46,6 @@ def view_to_json(view: View) -> dict[str, Any]:
 
     Tuples are left as tuples where ``json`` writes them as arrays anyway (the score sheet's rows): this runs once per
     connection per decision."""
-    style = view.rules.rank_style
     return {
         "game": view.game.value,
         "rules": dict(_rules_json(view.rules)),
@@ -56,7 +68,7 @@ def view_to_json(view: View) -> dict[str, Any]:
         "voids": list(view.voids),
         "tricks_won": list(view.tricks_won),
         "legal_actions": list(view.legal_actions),
-        "legal_texts": [action_to_text(a, style) for a in view.legal_actions],
+        "legal_texts": _texts(view.legal_actions, view.rules),
         "bids": list(view.bids),
         "scores": list(view.scores),
         "sheet": list(view.sheet),  # rows of (NamedTuple) ints and tuples of ints
@@ -70,6 +82,10 @@ def view_to_json(view: View) -> dict[str, Any]:
         "received": cards_of(view.received),
         "winners": list(view.winners),
         "scorekeeper": view.scorekeeper,
+        "werewolf": view.werewolf,
+        "turned_up": view.turned_up,
+        "bid_changes": list(view.bid_changes),
+        "sheet_bid_changes": [list(changes) for changes in view.sheet_bid_changes],
     }
 
 
@@ -100,12 +116,11 @@ def dumps(value: Any) -> str:
 
 def own_json(view: View) -> dict[str, Any]:
     """The ``OWN_FIELDS`` of ``view_to_json(view)``, without the rest."""
-    style = view.rules.rank_style
     return {
         "seat": view.seat,
         "hand": cards_of(view.hand),
         "legal_actions": list(view.legal_actions),
-        "legal_texts": [action_to_text(a, style) for a in view.legal_actions],
+        "legal_texts": _texts(view.legal_actions, view.rules),
         "bids": list(view.bids),
         "given": cards_of(view.given),
         "received": cards_of(view.received),
@@ -117,12 +132,11 @@ def own_json_of_state(state: TrickGameState, seat: int) -> dict[str, Any]:
     runs for every seat at every decision). What a seat may know is decided by the core alone: ``seat_part`` is the
     seat-specific part of its View, built by the same code."""
     part = state.seat_part(seat)
-    style = state.rules.rank_style
     return {
         "seat": seat,
         "hand": cards_of(part.hand),
         "legal_actions": list(part.legal_actions),
-        "legal_texts": [action_to_text(a, style) for a in part.legal_actions],
+        "legal_texts": _texts(part.legal_actions, state.rules),
         "bids": list(part.bids),
         "given": cards_of(part.given),
         "received": cards_of(part.received),

@@ -11,6 +11,7 @@ import { hasText, t } from './i18n.js';
 import { languageSwitch } from './language_switch.js';
 import { choiceWords, describeRules, GAME_NAMES, optionLabel, presetAbout, presetName } from './rules.js';
 import { openRulesHelp } from './rules_help.js';
+import { botsFor, chosenSpecials, specialBoxes, specialCardsOf } from './specials.js';
 
 const REFRESH_MS = 4000;
 // the lists, each a page of GET /tables (newest first) with its own Newer / Older buttons
@@ -240,6 +241,19 @@ class Lobby {
         const words = option.name === 'rank_style' ? rankStyleWords(this.meta.rank_labels) : {};
         input = h('select', { id }, option.choices.map((c) => h('option', { value: c, selected: c === base }, words[c] || choiceWords(option.name, c))));
         this.el.optionInputs.push({ option, base, read: () => input.value });
+      } else if (option.kind === 'names') {
+        // the special cards: a box per card (the Dragon and the Fairy in one: they come only together); the seats
+        // then offer only the bots that play them (GET /meta's bots, special_cards), and hints are not answered
+        const ticked = new Set(Array.isArray(base) ? base : []);
+        const boxes = specialBoxes(option).map((box) => ({ box, input: h('input', { type: 'checkbox',
+          id: `${id}-${box.key}`, checked: box.names.every((n) => ticked.has(n)), dataset: { cards: box.names.join(' ') },
+          onchange: () => this.onSpecialCards() }) }));
+        this.el.optionInputs.push({ option, base, read: () => chosenSpecials(option, boxes.filter((b) => b.input.checked).map((b) => b.box)) });
+        this.el.specialInputs = boxes;
+        return h('fieldset', { class: 'field special-cards', id, dataset: { option: option.name } }, h('legend', {}, label),
+          h('div', { class: 'special-boxes' }, boxes.map(({ box, input }) => h('label', { class: 'check', for: input.id }, input,
+            ` ${box.names.map((n) => t(`card.${n}`)).join(' & ')}`))),
+          h('p', { class: 'muted', id: 'special-note' }));
       } else if (option.kind === 'int_list') {
         input = h('input', { type: 'text', id, inputmode: 'numeric', placeholder: t('lobby.sizes_example'),
           value: Array.isArray(base) ? base.join(' ') : '' });
@@ -257,6 +271,7 @@ class Lobby {
       return h('div', { class: 'field', dataset: { option: option.name } }, h('label', { for: id }, label), input);
     }));
     this.el.optionsBox.hidden = options.length === 0;
+    if (!options.some((o) => o.kind === 'names')) this.el.specialInputs = null;
     // the list of hand sizes only means something with the custom schedule
     const schedule = this.el.options.querySelector('#opt-schedule');
     const custom = this.el.options.querySelector('[data-option="custom_hand_sizes"]');
@@ -284,14 +299,35 @@ class Lobby {
     return { ...((preset && preset.rules) || {}), game: request.game, players: request.players, ...request.options };
   }
 
+  /** The special cards the form holds now (the preset's, with the boxes' changes). */
+  specialCards() {
+    const entry = (this.el.optionInputs || []).find(({ option }) => option.kind === 'names');
+    return entry && this.el.game === 'wizard' ? entry.read() : [];
+  }
+
+  /** The special cards changed: the seats offer the bots that play them, the hints box says none are answered. */
+  onSpecialCards() {
+    this.onPlayers();
+  }
+
   onPlayers() {
     const n = Number(this.el.players.value);
     this.fillFirstDealer(n);
     const old = [...this.el.seats.children].map((row) => ({
       name: row.querySelector('input').value, kind: row.querySelector('select').value,
     }));
-    const bots = this.meta.bots;
-    const defaultBot = this.meta.default_bot || bots[0].spec;
+    const specials = this.specialCards();
+    const bots = botsFor(this.meta.bots, specials);
+    const offered = new Set(bots.map((bot) => bot.spec));
+    const preferred = this.meta.default_bot || this.meta.bots[0].spec;
+    const defaultBot = offered.has(preferred) ? preferred : bots[0].spec;
+    // a bot chosen before that cannot play the special cards gives way to the first that can
+    for (const before of old) if (before.kind !== 'human' && before.kind !== 'open' && !offered.has(before.kind)) before.kind = defaultBot;
+    // hints are a search's analysis, which knows the 60 cards only: the server answers none at such a table
+    this.el.hints.disabled = specials.length > 0;
+    if (specials.length) this.el.hints.checked = false;
+    const note = document.getElementById('special-note');
+    if (note) note.textContent = specials.length ? t('lobby.special_cards_note', { bots: bots.map(botLabel).join(', ') }) : '';
     const you = this.el.name.value.trim();
     fill(this.el.seats, Array.from({ length: n }, (_, seat) => {
       const before = old[seat];

@@ -5,6 +5,7 @@
 
 import { api } from './api.js';
 import { cardName, cardShort, cardSvg, SUITS, sortHand, suitIcon } from './cards.js';
+import { CLOUD_DOWN, CLOUD_UP, SPECIAL_CARD_BASE, SPECIAL_OFFSET } from './specials.js';
 import { announce, fill, h } from './dom.js';
 import { t } from './i18n.js';
 import { languageSwitch } from './language_switch.js';
@@ -142,12 +143,17 @@ class Replay {
     const phase = before ? before.view.phase : '';
     if (a !== null && a < 54) {
       const card = a === 52 ? t('card.wizard') : a === 53 ? t('card.jester') : cardShort(a, style);
-      return t(phase === 'pass_cards' ? 'replay.gives' : 'replay.plays', { who, card });
+      return t(phase === 'pass_cards' || phase === 'juggle' ? 'replay.gives' : 'replay.plays', { who, card });
     }
+    // the special cards (table 2: core/actions.py): a card's action is its id (or its played form's) + 23
+    if (a >= SPECIAL_CARD_BASE && a < CLOUD_UP) {
+      return t(phase === 'juggle' ? 'replay.gives' : 'replay.plays', { who, card: cardShort(a - SPECIAL_OFFSET, style) });
+    }
+    if (a === CLOUD_UP || a === CLOUD_DOWN) return t('replay.cloud', { who, change: a === CLOUD_UP ? '+1' : '\u22121' });
     if (a >= 54 && a <= 57) return t('replay.names_trump', { who, suit: SUITS[a - 54].name });
     if (a === 58) return t('replay.names_no_trump', { who });
     if (a === 59) return t('replay.passes', { who });
-    if (a >= 60) return t(step.view.game === 'wily' ? 'replay.bids' : 'replay.says', { who, bid: a - 60 });
+    if (a >= 60 && a < SPECIAL_CARD_BASE) return t(step.view.game === 'wily' ? 'replay.bids' : 'replay.says', { who, bid: a - 60 });
     return `${who}: ${step.text}`;
   }
 
@@ -211,7 +217,7 @@ class Replay {
     // scores
     if (v.game === 'wizard') {
       fill(this.el.chart, v.sheet.length ? wizardChart(v.sheet, this.names, handSizes(v.rules).length) : null);
-      fill(this.el.sheet, v.sheet.length ? wizardSheet(v.sheet, this.names, { style }) : h('p', { class: 'muted' }, t('replay.no_round_yet')));
+      fill(this.el.sheet, v.sheet.length ? wizardSheet(v.sheet, this.names, { style, bidChanges: v.sheet_bid_changes || [] }) : h('p', { class: 'muted' }, t('replay.no_round_yet')));
     } else {
       const hands = this.steps.at(-1).view.sheet.length;
       fill(this.el.chart, v.sheet.length ? wilyChart(v.sheet, v.teams, this.names, hands) : null);

@@ -10,11 +10,18 @@ export const GAME_NAMES = {
 };
 
 /** The hand size of each round of a Wizard game, for "Round 3 of 8" (display only; the deal is the server's). */
+// Amigo's tournament schedule per player count (core/rules.py TOURNAMENT_HAND_SIZES)
+const TOURNAMENT = { 3: [2, 4, 6, 8, 10, 12, 14, 16, 18, 20], 4: [1, 3, 5, 7, 9, 11, 12, 13, 14, 15],
+  5: [2, 4, 5, 6, 7, 8, 9, 10, 11, 12], 6: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] };
+
 export function handSizes(rules) {
   const n = rules.players || 4;
-  const most = Math.floor(60 / n);
+  // the deck: 60 cards and the special cards chosen (RULES.md "Special cards": deck / players rounds)
+  const deck = 60 + (Array.isArray(rules.special_cards) ? rules.special_cards.length : 0);
+  const most = Math.floor(deck / n);
   const up = Array.from({ length: most }, (_, i) => i + 1);
   switch (rules.schedule || 'standard') {
+    case 'tournament': return TOURNAMENT[n] || up;
     case 'double-down': return [...up, ...[...up].reverse()];
     case 'quick': return up.filter((size) => size % 2 === 1);
     case 'custom': return rules.custom_hand_sizes || [];
@@ -32,6 +39,11 @@ export function optionLabel(option) {
 export function choiceWords(name, value) {
   const key = `option.${name}.${value}`;
   return hasText(key) ? t(key) : String(value);
+}
+
+/** "Dragon, Fairy, Bomb" / "Drache, Fee, Bombe": the special cards of a rule set (its special_cards). */
+export function specialCardWords(names) {
+  return (names || []).map((name) => t(`card.${name}`)).join(', ');
 }
 
 /** A preset's name and description for people (preset.<name>, preset.<name>.about; /meta's as the fallback). */
@@ -57,6 +69,7 @@ export function describeRules(rules, meta) {
     if (value === true) parts.push(label);
     else if (value === false || value === null) parts.push(t('rules.option_off', { label }));
     else if (name === 'first_dealer') parts.push(t('rules.option_value', { label, value: t('rules.seat', { number: value + 1 }) }));
+    else if (name === 'special_cards') parts.push(t('rules.option_value', { label, value: specialCardWords(value) }));
     else parts.push(t('rules.option_value', { label, value: Array.isArray(value) ? value.join(' ') : choiceWords(name, value) }));
   }
   return parts.join(', ');

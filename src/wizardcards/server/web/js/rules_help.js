@@ -16,14 +16,15 @@
 // back to where it was.
 
 import { api } from './api.js';
-import { localRankLabel } from './cards.js';
+import { cardSvg, localRankLabel } from './cards.js';
 import { fill, h } from './dom.js';
 import { hasText, loadCatalogs, t } from './i18n.js';
-import { choiceWords, GAME_NAMES, optionLabel } from './rules.js';
+import { choiceWords, GAME_NAMES, optionLabel, specialCardWords } from './rules.js';
+import { DRAGON, SPECIAL_NAMES, specialBoxes } from './specials.js';
 
 // the sections of each game's rules, in reading order (help.<game>.<section>.title / .text in the catalog)
 const SECTIONS = {
-  wizard: ['aim', 'cards', 'rounds', 'dealer', 'trump', 'bidding', 'play', 'winner', 'scoring'],
+  wizard: ['aim', 'cards', 'rounds', 'dealer', 'trump', 'bidding', 'play', 'winner', 'scoring', 'specials'],
   wily: ['aim', 'cards', 'teams', 'auction', 'trump', 'passing', 'play', 'letters'],
 };
 
@@ -63,6 +64,7 @@ function valueWords(option, value) {
     return choiceWords(option.name, value);
   }
   if (option.kind === 'int_list') return Array.isArray(value) && value.length ? value.join(' ') : t('help.none');
+  if (option.kind === 'names') return Array.isArray(value) && value.length ? specialCardWords(value) : t('help.none');
   if (option.name === 'first_dealer') return value === null || value === undefined ? t('lobby.first_dealer_drawn') : t('rules.seat', { number: value + 1 });
   return value === null || value === undefined ? t('help.none') : String(value);
 }
@@ -117,8 +119,19 @@ function optionSection(game, rules) {
             same(choice, option.default) ? ` (${t('help.standard')})` : '',
             hasText(detail) ? ` \u2014 ${t(detail)}` : '',
             chosen ? h('span', { class: 'tag' }, t('help.at_this_table')) : null);
-        })) : null);
+        })) : null,
+        option.kind === 'names' ? specialCardList(option, value) : null);
     }));
+}
+
+/** The special cards, each with what it does (help.card.<name>), the ones at this table marked. */
+function specialCardList(option, value) {
+  const chosen = new Set(Array.isArray(value) ? value : []);
+  return h('ul', { class: 'help-choices help-cards' }, specialBoxes(option).flatMap((box) => box.names).map((name) =>
+    h('li', { class: chosen.has(name) ? 'chosen' : '', dataset: { card: name } },
+      h('span', { class: 'mini-face', 'aria-hidden': 'true' }, cardSvg(DRAGON + SPECIAL_NAMES.indexOf(name), '2..A')),
+      h('strong', {}, t(`card.${name}`)), ` \u2014 ${t(`help.card.${name}`)}`,
+      chosen.has(name) ? h('span', { class: 'tag' }, t('help.at_this_table')) : null)));
 }
 
 function render(body, title, game, rules) {

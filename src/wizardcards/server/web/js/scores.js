@@ -123,7 +123,9 @@ function trumpText(row) {
   return suit < 0 ? t('scores.no_trump') : `${SUITS[suit].name}`;
 }
 
-export function wizardSheet(sheet, names, { style = '2..A', scores = null } = {}) {
+/** ``bidChanges``: the view's sheet_bid_changes, the Cloud's +1 / -1 per row and seat (the bids shown are the
+ * changed ones, the ones scored); a changed bid is marked ☁ with the change in its title. */
+export function wizardSheet(sheet, names, { style = '2..A', scores = null, bidChanges = [] } = {}) {
   const table = h('table', { class: 'sheet' },
     h('caption', { class: 'visually-hidden' }, t('scores.wizard_caption')),
     h('thead', {}, h('tr', {},
@@ -143,10 +145,13 @@ export function wizardSheet(sheet, names, { style = '2..A', scores = null } = {}
       names.map((_, seat) => {
         const made = bids[seat] === tricks[seat];
         const points_ = `${points[seat] > 0 ? '+' : ''}${points[seat]}`;
+        const change = (bidChanges[index] || [])[seat] || 0;
+        const cloud = change ? h('span', { class: 'cloud-mark', title: t('scores.cloud_changed', { change: change > 0 ? '+1' : '\u22121', bid: bids[seat] - change }) },
+          '\u2601') : null;
         return h('td', { class: made ? 'made' : 'missed',
           'aria-label': t(made ? 'scores.cell_made' : 'scores.cell_missed', { name: names[seat], bid: bids[seat], took: tricks[seat], points: points_, total: totals[seat] }) },
         h('span', { class: 'bid-took', title: t('scores.cell_title', { bid: bids[seat], took: tricks[seat], points: points_ }) },
-          `${bids[seat]}/${tricks[seat]}\u00a0`, h('span', { class: 'made-mark' }, made ? '\u2713' : '\u2717')),
+          String(bids[seat]), cloud, `/${tricks[seat]}\u00a0`, h('span', { class: 'made-mark' }, made ? '\u2713' : '\u2717')),
         h('span', { class: 'total' }, String(totals[seat])));
       })));
   });

@@ -5,7 +5,7 @@
 // modules", says which module owns what. Every word is the player's language (i18n.js, the "table" catalog).
 
 import { api, findInvite, findSeat, HttpError, rememberSeat, savedName, saveName } from './api.js';
-import { cardAction, cardName } from './cards.js';
+import { cardAction, cardName, cardPlayActions } from './cards.js';
 import { announce, h } from './dom.js';
 import { t } from './i18n.js';
 import { openRulesHelp } from './rules_help.js';
@@ -17,7 +17,9 @@ import { renderHand } from './table_hand.js';
 import { onKey } from './table_keys.js';
 import {
   applyChat, applyError, applyHint, applyRematch, applyTable, applyWelcome, myTurn, newTableState, receiveView, showView,
+  stillToJuggle,
 } from './table_model.js';
+import { choiceOf } from './specials.js';
 import { renderMoves } from './table_moves.js';
 import { rematchLink, renderGameOver } from './table_over.js';
 import { keepSummary, newMotion, notePlayedFrom, openHandSummary, pump, startFlights } from './table_pace.js';
@@ -359,8 +361,18 @@ class TableScreen {
       this.renderInteractive(v);
       return;
     }
+    if (stillToJuggle(v, state.seat) && !state.passQueue.length && state.status === 'playing') {
+      // the Juggler's pass: one card, chosen here and given with the button (a click on another takes its place)
+      const again = state.passSelection.has(card);
+      state.passSelection.clear();
+      if (!again) state.passSelection.add(card);
+      this.renderInteractive(v);
+      return;
+    }
     if (v.phase !== 'play') return;
-    const action = cardAction(card);
+    const plays = cardPlayActions(card);
+    const legalPlays = plays.filter((a) => v.legal_actions.includes(a));
+    const action = legalPlays.length ? legalPlays[0] : plays[0];
     const button = el.hand.querySelector(`.card[data-card="${card}"]`);
     // where the card was: its flight to the trick starts there once the server has taken it
     if (button) notePlayedFrom(this, card, button);
@@ -372,7 +384,33 @@ class TableScreen {
       el.error.textContent = t('table.error.follow_suit', { card: cardName(card, v.rules.rank_style) });
       return;
     }
+    if (choiceOf(card) && legalPlays.length > 1) {
+      // the Juggler and the Cloud name a suit, the Shapeshifter its part: asked above the hand (table_controls.js)
+      state.choice = state.choice && state.choice.card === card ? null : { card };
+      this.renderInteractive(v);
+      const first = el.controls.querySelector('.special-choice button:not([disabled])');
+      if (first) first.focus({ preventScroll: true });
+      return;
+    }
     this.act(action);
+  }
+
+  /** The special card's choice was made (or cancelled: ``action`` null). */
+  choose(action) {
+    const { state } = this;
+    const v = state.shown && state.shown.view;
+    state.choice = null;
+    if (v && action !== null && this.act(action)) return;
+    if (v) this.renderInteractive(v);
+  }
+
+  /** The card chosen for the Juggler's pass goes. */
+  confirmJuggle() {
+    const { state } = this;
+    const v = state.shown.view;
+    const [card] = [...state.passSelection];
+    if (card === undefined || !stillToJuggle(v, state.seat)) return;
+    if (this.act(cardAction(card))) state.passSelection.clear();
   }
 
   confirmPass() {

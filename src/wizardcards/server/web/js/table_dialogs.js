@@ -61,10 +61,18 @@ export function openDialog(ctrl, title, ...content) {
   if (!dialog.open) dialog.showModal();
 }
 
+function specialsAt(ctrl) {
+  const v = ctrl.state.shown && ctrl.state.shown.view;
+  return !!(v && v.rules && Array.isArray(v.rules.special_cards) && v.rules.special_cards.length);
+}
+
 export function showHelp(ctrl) {
   const keys = [
     ['\u2190 \u2192', 'arrows'], [t('table.keys.enter_key'), 'enter'], ['0 \u2013 9', 'digits'], ['P', 'pass'],
-    ['C D H S, N', 'trump'], ['L', 'last'], ['V', 'sheet'], ['M', 'chat'], ['I', 'hint'], ['Esc', 'escape'], ['?', 'list'],
+    ['C D H S, N', 'trump'],
+    // the special cards' questions, at a table that has them
+    ...(specialsAt(ctrl) ? [['C D H S', 'special_suit'], ['W J', 'shape'], ['+ \u2212', 'cloud']] : []),
+    ['L', 'last'], ['V', 'sheet'], ['M', 'chat'], ['I', 'hint'], ['Esc', 'escape'], ['?', 'list'],
   ].map(([key, what]) => [key, t(`table.keys.${what}`, { suits: SUITS.map((suit) => suit.name).join(', ') })]);
   openDialog(ctrl, t('table.keys.title'), h('dl', { class: 'keys' }, keys.map(([k, d]) => [h('dt', {}, h('kbd', {}, k)), h('dd', {}, d)])));
 }

@@ -1,12 +1,13 @@
 // Your hand: sorted (Wizards, trump, the other suits alternating dark and light, Jesters last), the playable cards
-// raised and the others faded with the reason in their label, the cards chosen for Wily's passing, the hint's ★; a
+// raised and the others faded with the reason in their label, the cards chosen for Wily's passing (or the one for a
+// Juggler's pass), the special card waiting for its choice (the Juggler's suit ...), the hint's ★; a
 // long hand overlapped, and on two rows where one would leave too thin a strip to tap. A click goes to the controller
 // (ctrl.clickCard); the arrows' roving focus is table_keys.js's.
 
-import { cardAction, cardName, cardSvg, sortHand } from './cards.js';
+import { cardAction, cardName, cardPlayActions, cardSvg, sortHand } from './cards.js';
 import { fill, h } from './dom.js';
 import { t } from './i18n.js';
-import { hintedActions, legalNow, myTurn } from './table_model.js';
+import { hintedActions, legalNow, myTurn, stillToJuggle } from './table_model.js';
 
 export function renderHand(ctrl, v) {
   const { el, state } = ctrl;
@@ -14,7 +15,8 @@ export function renderHand(ctrl, v) {
   if (state.seat < 0) { hand.hidden = true; return; }
   hand.hidden = false;
   const style = v.rules.rank_style;
-  const passing = v.phase === 'pass_cards' && state.status === 'playing' && v.given.length < 3 && !state.passQueue.length;
+  const passing = state.status === 'playing' && !state.passQueue.length
+    && ((v.phase === 'pass_cards' && v.given.length < 3) || stillToJuggle(v, state.seat));
   const legal = legalNow(state, v);
   const turn = myTurn(state, v);
   const cards = sortHand(v.hand, v.trump_suit);
@@ -23,9 +25,11 @@ export function renderHand(ctrl, v) {
   const hinted = hintedActions(state, v); // in Wily's passing the three cards the hint's box names
   const playPhase = v.phase === 'play';
   const buttons = cards.map((card) => {
-    const action = cardAction(card);
-    let playable = playPhase && legal.has(action);
-    let selected = false;
+    // a card whose play names a choice (the Juggler, Cloud, Shapeshifter) is playable when one of its plays is
+    const plays = cardPlayActions(card).filter((a) => legal.has(a));
+    const action = plays.length ? plays[0] : cardAction(card);
+    let playable = playPhase && plays.length > 0;
+    let selected = playPhase && state.choice !== null && state.choice.card === card;
     if (passing) {
       playable = true;
       selected = state.passSelection.has(card);

@@ -4,6 +4,7 @@
 
 import { BID_BASE, NO_TRUMP, PASS, TRUMP_BASE } from './cards.js';
 import { t } from './i18n.js';
+import { CLOUD_DOWN, CLOUD_UP, playChoices } from './specials.js';
 import { CARD_KEYS } from './table_controls.js';
 import { myTurn } from './table_model.js';
 import { openPanelOrFocus } from './table_side.js';
@@ -54,7 +55,19 @@ export function onKey(ctrl, event) {
   if (target && target.tagName === 'BUTTON' && (key === 'Enter' || key === ' ')) return;
   const lower = key.toLowerCase();
   const turn = myTurn(state, v);
-  const choosingTrump = turn && (v.phase === 'choose_trump' || v.phase === 'name_trump');
+  const choosingTrump = turn && (v.phase === 'choose_trump' || v.phase === 'name_trump' || v.phase === 'werewolf');
+  if (turn && v.phase === 'play' && state.choice && lower.length === 1) {
+    // the clicked special card's question: C D H S name the Juggler's or Cloud's suit, W J the Shapeshifter's part
+    const choice = playChoices(state.choice.card, v.legal_actions).find((c) => (c.suit !== undefined
+      ? CARD_KEYS[c.suit] === lower : (c.shape === 'wizard' ? 'w' : 'j') === lower));
+    if (choice) { ctrl.choose(choice.action); event.preventDefault(); return; }
+  }
+  if (turn && v.phase === 'cloud' && (key === '+' || key === '-')) {
+    const action = key === '+' ? CLOUD_UP : CLOUD_DOWN;
+    if (v.legal_actions.includes(action)) ctrl.act(action);
+    event.preventDefault();
+    return;
+  }
   if (choosingTrump && 'cdhsn'.includes(lower) && lower.length === 1) {
     ctrl.act(lower === 'n' ? NO_TRUMP : TRUMP_BASE + CARD_KEYS.indexOf(lower));
     event.preventDefault();

@@ -1,6 +1,8 @@
 // The move log's model: what happened at the table, as entries worked out from the frames the page receives (part of
 // the model, like table_model.js: no DOM, no timers). Every bid, trump choice, auction call and pass, the cards
-// passed (yours by name), every card played, each trick's winner, each hand's result and the game's end; a turn
+// passed (yours by name), every card played, each trick's winner (or the Bomb's: nobody), the special cards'
+// decisions (the Werewolf's swap and trump, the Cloud's change of a bid, the Juggler's pass: only your own card by
+// name), each hand's result and the game's end; a turn
 // whose timer ran out (the view's `stand_in`, docs/server.md), a seat the stand-in plays while its player is away,
 // players losing their connection and coming back (the table frames), and this page's own reconnect (a second
 // welcome).
@@ -16,6 +18,7 @@
 // The same functions make the replay's log (replay.js) from its steps.
 
 import { cardName, isWizard, SUITS } from './cards.js';
+import { CLOUD, DRAGON, JUGGLER, SHAPESHIFTER, WEREWOLF } from './specials.js';
 import { t } from './i18n.js';
 import { teamName, WORD } from './rules.js';
 
@@ -54,6 +57,7 @@ function gameOverLines(v) {
 function trickLines(v, leader, cards, winner) {
   const lines = cards.map((card, k) => about((leader + k) % v.players, 'table.log.plays', { card }));
   if (winner >= 0 && cards.length === v.players) lines.push(about(winner, 'table.log.wins_trick'));
+  else if (cards.length === v.players) lines.push(line('table.log.bombed'));
   return lines;
 }
 
@@ -67,8 +71,9 @@ function trumpLine(seat, suit, wizard) {
 export function handStory(v) {
   const lines = [heading(v)];
   if (v.game === 'wizard') {
-    if (v.trump_card >= 0) lines.push(line('table.log.turned_up', { card: v.trump_card }));
-    if (isWizard(v.trump_card) && v.phase !== 'choose_trump') lines.push(trumpLine(v.dealer, v.trump_suit, true));
+    lines.push(...openingLines(v));
+    if (v.werewolf >= 0 && v.phase !== 'werewolf') lines.push(trumpLine(v.werewolf, v.trump_suit, true));
+    else if (chosenByDealer(v) && v.phase !== 'choose_trump') lines.push(trumpLine(v.dealer, v.trump_suit, true));
     for (let k = 1; k <= v.players; k += 1) {
       const seat = (v.dealer + k) % v.players;
       if (v.bids[seat] !== null && v.bids[seat] !== undefined) lines.push(about(seat, 'table.log.bids', { bid: v.bids[seat] }));
@@ -106,6 +111,19 @@ export function decisionLines(previous, message, passTo) {
       break;
     }
     case 'name_trump': lines.push(trumpLine(actor, v.trump_suit, false)); break;
+    case 'werewolf': lines.push(trumpLine(actor, v.trump_suit, true)); break;
+    case 'cloud': {
+      const change = (v.bid_changes || [])[actor];
+      const bid = { bid: v.bids[actor] ?? '?' }; // hidden bids: the change is public, the bid is not
+      lines.push(change > 0 ? about(actor, 'table.log.cloud_up', bid) : about(actor, 'table.log.cloud_down', bid));
+      break;
+    }
+    case 'juggle':
+      // each gift is said (the card only for this seat's own), and once all have given, what this seat received
+      lines.push(about(actor, 'table.log.juggles', { to: (actor + 1) % v.players,
+        card: actor === v.seat && v.given.length ? v.given[0] : null }));
+      if (v.phase !== 'juggle' && v.received.length) lines.push(line('table.log.juggle_received', { card: v.received[0] }));
+      break;
     case 'pass_cards':
       // a seat gives its three cards one after the other: said once, when it has given the last
       if (v.phase !== 'pass_cards' || v.current_player !== actor) {
@@ -119,6 +137,7 @@ export function decisionLines(previous, message, passTo) {
       const card = done ? done.cards.at(-1) : v.trick.at(-1);
       if (card !== undefined) lines.push(about(actor, 'table.log.plays', { card }));
       if (done && done.winner >= 0) lines.push(about(done.winner, 'table.log.wins_trick'));
+      else if (done) lines.push(line('table.log.bombed'));
       break;
     }
     default: break;
@@ -174,9 +193,18 @@ export function appendLog(state, message, passTo) {
   else if (v.round_index !== last.view.round_index) add(state, seq, v.round_index, true, [heading(v), ...openingLines(v)]);
 }
 
-/** A new hand's first lines: its heading and the card turned up (Wizard). */
+/** A new hand's first lines: its heading and the card turned up (Wizard), and who swapped the Werewolf for it. */
 function openingLines(v) {
-  return v.game === 'wizard' && v.trump_card >= 0 ? [line('table.log.turned_up', { card: v.trump_card })] : [];
+  if (v.game !== 'wizard') return [];
+  if (v.werewolf >= 0) {
+    return [line('table.log.turned_up', { card: v.turned_up }), about(v.werewolf, 'table.log.werewolf', { card: v.turned_up })];
+  }
+  return v.trump_card >= 0 ? [line('table.log.turned_up', { card: v.trump_card })] : [];
+}
+
+/** Whether the dealer chose this hand's trump: a Wizard turned up, or a special card that lets the dealer choose. */
+function chosenByDealer(v) {
+  return isWizard(v.trump_card) || [DRAGON, WEREWOLF, JUGGLER, CLOUD, SHAPESHIFTER].includes(v.trump_card);
 }
 
 /** A welcome: after the first, this page's connection came back. */
@@ -203,7 +231,12 @@ export function logTable(state, frame) {
 export function logText(entry, words) {
   const p = { ...entry.params };
   const style = words.style;
-  if ('card' in p) p.card = cardName(p.card, style);
+  if ('card' in p && p.card !== null) p.card = cardName(p.card, style);
+  if (entry.key === 'table.log.juggles' && entry.params.card === null) {
+    // another seat's gift: never its card; to this seat: "to you" / "dir" (not the name's case)
+    if (entry.params.to === words.seat) return t('table.log.juggles_to_you', { name: words.nameOf(entry.seat) });
+    return words.about(entry.seat, 'table.log.juggles_hidden', { to: words.nameOf(entry.params.to) });
+  }
   if ('suit' in p) p.suit = SUITS[p.suit].name;
   if (Array.isArray(p.cards)) p.cards = p.cards.map((card) => cardName(card, style)).join(', ');
   if (Array.isArray(p.given)) p.given = p.given.map((card) => cardName(card, style)).join(', ');

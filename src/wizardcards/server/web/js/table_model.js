@@ -12,13 +12,18 @@
 //   queue      view frames received and not yet shown (the pace module shows them one by one)
 //   shown      the view frame on screen
 //   pending    {id, action, seq, phase, resend}: the decision sent and not yet answered
-//   passSelection, passQueue   Wily passing: the cards chosen, the actions waiting to be sent one by one
+//   passSelection, passQueue   Wily passing: the cards chosen, the actions waiting to be sent one by one (the
+//              Juggler's pass: the one card chosen)
+//   choice     the special card clicked whose play asks a choice first (the Juggler's or Cloud's suit, the
+//              Shapeshifter's part): {card}, until chosen, cancelled or the view moves on
 //   hint, chat, unread, rematch, askedRematch, bidDigits, summaryClosed, panel, animating, turnDeadline
 //   log, logView, logRows, logAway, welcomed, logRebuilt   the move log (table_log.js)
 
 import { appendLog, logTable, logWelcome } from './table_log.js';
 
-const PHASES = ['choose_trump', 'bid', 'auction', 'name_trump', 'pass_cards', 'play'];
+// the special cards' phases too: the Werewolf's holder names trump, the Cloud's trick winner changes the bid, the
+// Juggler's pass (every player gives one card to the left)
+const PHASES = ['choose_trump', 'bid', 'auction', 'name_trump', 'pass_cards', 'play', 'werewolf', 'cloud', 'juggle'];
 
 /** The phase as the catalog's keys name it ("other" for the phases without words of their own). */
 export const phaseKey = (phase) => (PHASES.includes(phase) ? phase : 'other');
@@ -32,7 +37,7 @@ export function newTableState({ token = '', watch = false, invite = null } = {})
     seat: null, tableId: null, names: [], bots: [], players: null, status: 'waiting', hints: false,
     botPace: null, turnSeconds: null,
     queue: [], shown: null,
-    pending: null, passSelection: new Set(), passQueue: [],
+    pending: null, passSelection: new Set(), passQueue: [], choice: null,
     chat: [], unread: 0, chatSent: null, hint: null, rematch: null, askedRematch: false,
     bidDigits: '', summaryClosed: false, panel: null, animating: false, turnDeadline: null,
     // the move log (table_log.js): its entries, the last view it read, the sheet rows it wrote, the seats it said a
@@ -169,7 +174,11 @@ export function showView(state, message) {
   const v = message.view;
   if (!previous || previous.seq !== message.seq) {
     state.hint = null;
-    if (v.phase !== 'pass_cards') { state.passSelection.clear(); state.passQueue = []; }
+    state.choice = null;
+    if (v.phase !== 'pass_cards' && !(v.phase === 'juggle' && previous && previous.view.phase === 'juggle')) {
+      state.passSelection.clear();
+      state.passQueue = [];
+    }
   }
   const pending = state.pending;
   if (pending && (message.seq > pending.seq || v.current_player !== state.seat)) state.pending = null;
@@ -222,6 +231,17 @@ export function passTarget(v, mySeat) {
     if (v.teams[seat] === v.teams[mySeat]) return seat;
   }
   return -1;
+}
+
+/** Who receives this seat's card in a Juggler's pass: the player on the left (display only); -1 for a spectator. */
+export function juggleTarget(v, mySeat) {
+  return mySeat < 0 ? -1 : (mySeat + 1) % v.players;
+}
+
+/** Whether this seat still has to give its card in the Juggler's pass on screen: it has given none in this pass.
+ * A seat's ``given`` holds the card it gave, from its gift until the pass is over (``received`` then). */
+export function stillToJuggle(v, mySeat) {
+  return v.phase === 'juggle' && mySeat >= 0 && v.given.length === 0;
 }
 
 /** The seat whose card is at each place of the trick on the table (a Map seat -> card). */

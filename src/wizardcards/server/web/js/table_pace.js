@@ -114,7 +114,7 @@ export function openHandSummary(ctrl, v, index, holdMs = null, { again = false }
 }
 
 function announceTrick(ctrl, done, view) {
-  if (done.winner < 0) return;
+  if (done.winner < 0) { announce(t('table.trick.bombed')); return; } // the Bomb: nobody won it
   const style = view.rules.rank_style;
   const cards = done.cards.map((c) => cardName(c, style)).join(', ');
   announce(done.winner === ctrl.state.seat ? t('table.announce.you_won_trick', { cards })

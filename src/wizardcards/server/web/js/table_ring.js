@@ -67,11 +67,17 @@ function statsOf(v, seat) {
   const won = v.tricks_won[seat] ?? 0;
   if (v.game === 'wizard') {
     const bid = v.bids[seat];
-    const bidText = bid === null || bid === undefined ? (v.phase === 'bid' || v.phase === 'choose_trump' ? '–' : '?') : String(bid);
-    stats.push(h('span', { class: 'stat' }, h('span', { class: 'k' }, `${t('table.stat.bid')} `), h('b', {}, bidText)));
+    const bidText = bid === null || bid === undefined
+      ? (v.phase === 'bid' || v.phase === 'choose_trump' || v.phase === 'werewolf' ? '–' : '?') : String(bid);
+    // the Cloud changed this bid by one this hand (the bid shown is the changed one, the one scored)
+    const change = (v.bid_changes || [])[seat] || 0;
+    const changeText = change > 0 ? '+1' : '\u22121';
+    stats.push(h('span', { class: 'stat' }, h('span', { class: 'k' }, `${t('table.stat.bid')} `), h('b', {}, bidText),
+      change ? h('span', { class: 'bid-change' }, ` (\u2601${changeText})`) : null));
     stats.push(h('span', { class: 'stat' }, h('span', { class: 'k' }, `${t('table.stat.won')} `), h('b', {}, String(won))));
     stats.push(h('span', { class: 'stat score' }, h('b', {}, String(v.scores[seat] ?? 0)), h('span', { class: 'k' }, ` ${t('table.stat.points')}`)));
     said.push(bidText === '–' ? t('table.said.no_bid') : t('table.said.bid', { bid: bidText }),
+      ...(change ? [t('table.said.cloud_change', { change: changeText })] : []),
       t('table.said.won', { count: won }), t('table.said.points', { count: v.scores[seat] ?? 0 }));
   } else {
     const calls = v.auction.filter(([who]) => who === seat).map(([, call]) => call);

@@ -15,7 +15,7 @@ export function renderScores(ctrl, v) {
   if (v.game === 'wizard') {
     const rounds = handSizes(v.rules).length;
     fill(el.chart, sheet.length ? wizardChart(sheet, state.names, rounds) : h('p', { class: 'muted' }, t('table.chart.rounds')));
-    fill(el.sheet, sheet.length ? wizardSheet(sheet, state.names, { style: v.rules.rank_style }) : null);
+    fill(el.sheet, sheet.length ? wizardSheet(sheet, state.names, { style: v.rules.rank_style, bidChanges: v.sheet_bid_changes || [] }) : null);
   } else {
     fill(el.chart, sheet.length ? wilyChart(sheet, v.teams, state.names, sheet.length + (v.phase === 'game_over' ? 0 : 1))
       : h('p', { class: 'muted' }, t('table.chart.hands')));

@@ -3,6 +3,7 @@
 // *Last trick* dialog. Draws from the model's state (ctrl.state) and the view on screen.
 
 import { cardName, cardSvg, isJester, isWizard, SUITS, suitIcon } from './cards.js';
+import { BOMB, DRAGON, FAIRY } from './specials.js';
 import { fill, h } from './dom.js';
 import { t } from './i18n.js';
 import { passTarget } from './table_model.js';
@@ -21,18 +22,33 @@ export function renderTrump(ctrl, v) {
     }
   }
   let text;
-  if (v.trump_suit >= 0) {
+  // a Wizard (or a special card but the Fairy and the Bomb) turned up: the dealer chooses the trump; the Werewolf:
+  // its holder took the card turned up and names it (the box says who for the whole hand)
+  const werewolf = v.game === 'wizard' && v.werewolf >= 0;
+  const dealerChooses = v.game === 'wizard' && !werewolf && (isWizard(v.trump_card)
+    || (v.trump_card >= DRAGON && v.trump_card !== FAIRY && v.trump_card !== BOMB));
+  const chooser = werewolf ? h('span', { class: 'trump-chooser' }, ` ${ctrl.about(v.werewolf, 'table.trump.werewolf_by',
+    { card: cardName(v.turned_up, style) })}`)
+    : dealerChooses ? h('span', { class: 'trump-chooser' }, ` ${ctrl.about(v.dealer, 'table.trump.chosen_by')}`) : null;
+  if (v.phase === 'werewolf') {
+    text = h('span', { class: 'trump-text' }, ctrl.about(v.werewolf, 'table.trump.werewolf_naming',
+      { card: cardName(v.turned_up, style) }));
+  } else if (v.trump_suit >= 0) {
     const suit = SUITS[v.trump_suit];
-    // a Wizard turned up: the dealer chose the trump, and the box says so for the whole hand
-    const chooser = v.game === 'wizard' && isWizard(v.trump_card) ? h('span', { class: 'trump-chooser' }, ` ${ctrl.about(v.dealer, 'table.trump.chosen_by')}`) : null;
     text = h('span', { class: 'trump-text' }, `${t('table.trump.trump')} `, suitIcon(v.trump_suit, 18), h('b', {}, suit.name), chooser);
-  } else if (v.game === 'wizard' && isWizard(v.trump_card) && v.phase === 'choose_trump') {
-    text = h('span', { class: 'trump-text' }, ctrl.about(v.dealer, 'table.trump.wizard_turned'));
+  } else if (dealerChooses && v.phase === 'choose_trump') {
+    text = h('span', { class: 'trump-text' }, isWizard(v.trump_card) ? ctrl.about(v.dealer, 'table.trump.wizard_turned')
+      : ctrl.about(v.dealer, 'table.trump.special_chooses', { card: cardName(v.trump_card, style) }));
   } else if (v.game === 'wily' && (v.phase === 'auction' || v.phase === 'name_trump')) {
     text = h('span', { class: 'trump-text' }, t('table.trump.not_named'));
   } else {
-    const why = v.game === 'wizard' ? (isJester(v.trump_card) ? t('table.trump.jester_turned') : v.trump_card < 0 ? t('table.trump.none_turned') : '') : '';
-    text = h('span', { class: 'trump-text' }, h('b', {}, t('table.no_trump')), why ? ` ${why}` : '');
+    let why = '';
+    if (v.game === 'wizard') {
+      if (isJester(v.trump_card)) why = t('table.trump.jester_turned');
+      else if (v.trump_card === FAIRY || v.trump_card === BOMB) why = t('table.trump.special_turned', { card: cardName(v.trump_card, style) });
+      else if (v.trump_card < 0) why = t('table.trump.none_turned');
+    }
+    text = h('span', { class: 'trump-text' }, h('b', {}, t('table.no_trump')), why ? ` ${why}` : '', werewolf || dealerChooses ? chooser : '');
   }
   parts.push(text);
   if (v.game === 'wily' && v.high_bidder >= 0 && v.phase !== 'auction') {
@@ -52,8 +68,10 @@ export function renderTrick(ctrl, v, override) {
   let leader = v.trick_leader;
   let cards = v.trick;
   let winner = -1;
-  if (!override && v.phase === 'game_over' && state.shown.last_trick) {
-    override = state.shown.last_trick; // the game's last trick stays on the table
+  if (!override && (v.phase === 'game_over' || v.phase === 'cloud' || v.phase === 'juggle') && state.shown.last_trick) {
+    // the game's last trick stays on the table; so does the trick of the Cloud or the Juggler while its decisions
+    // (the bid's change, the pass) are taken
+    override = state.shown.last_trick;
   }
   if (override) ({ leader, cards, winner } = override);
   const showTrick = override || v.phase === 'play' || v.phase === 'game_over' && cards.length;
@@ -102,6 +120,8 @@ export function renderTrick(ctrl, v, override) {
   if (override && winner >= 0) {
     const text = v.phase === 'game_over' ? ctrl.about(winner, 'table.trick.won_last') : ctrl.about(winner, 'table.trick.won');
     note.push(h('span', { class: 'trick-winner' }, `\u2605 ${text}`));
+  } else if (override && cards.length === n) {
+    note.push(h('span', { class: 'trick-winner bombed' }, t('table.trick.bombed'))); // the Bomb: won by nobody
   }
   fill(el.centreNote, note);
   setArriving(ctrl, arriving);
@@ -158,5 +178,6 @@ export function lastTrickContent(ctrl) {
       cardSvg(card, style), seat === done.winner ? h('span', { class: 'win-star', 'aria-hidden': 'true' }, '\u2605') : null),
       h('figcaption', {}, h('span', { class: 'who' }, ctrl.nameOf(seat)), k === 0 ? h('span', { class: 'led' }, t('table.trick.led')) : null));
   });
-  return [h('div', { class: 'trick' }, cards), h('p', {}, ctrl.about(done.winner, 'table.trick.won_it'))];
+  return [h('div', { class: 'trick' }, cards),
+    h('p', {}, done.winner >= 0 ? ctrl.about(done.winner, 'table.trick.won_it') : t('table.trick.bombed'))];
 }
