@@ -38,6 +38,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -222,7 +223,7 @@ class ScorePad:
         entry.bids = list(bids)
         if entry.tricks is not None and entry.bid_changes is not None:
             try:
-                self._check_changes(info, bids, entry.tricks, entry.bid_changes)
+                self._check_changes(info, bids, entry.bid_changes)
             except PadError:  # the corrected bids cannot take this change: the hand's end is entered again
                 entry.tricks, entry.bid_changes, entry.bombed = None, None, 0
         return self._later_conflicts(index)
@@ -237,10 +238,7 @@ class ScorePad:
         if bids is None:
             raise PadError(_("enter the bids of round {n} before its tricks").format(n=info.number))
         self._check_numbers("tricks", tricks, info)
-        if bombed and not self.most_bombed:
-            raise PadError(_("these rules have no Bomb: every trick is won by somebody"))
-        if not 0 <= bombed <= self.most_bombed:
-            raise PadError(_("the deck holds one Bomb: at most one trick a round is won by nobody"))
+        self.check_specials(index, bid_changes, bombed)
         expected = info.hand_size - bombed
         if sum(tricks) != expected:
             if bombed:
@@ -254,12 +252,28 @@ class ScorePad:
                          info.hand_size).format(sum=sum(tricks), n=info.hand_size)
             )
         changes = list(bid_changes) if bid_changes is not None and any(bid_changes) else None
-        if changes is not None:
-            self._check_changes(info, bids, tricks, changes)
+        for seat, change in enumerate(changes or []):
+            if change and tricks[seat] == 0:
+                raise PadError(_("{name} changed their bid with the Cloud, so won the Cloud's trick: not 0 tricks")
+                               .format(name=self.names[seat]))
         entry = self.rounds[index]
         entry.tricks, entry.bid_changes, entry.bombed = list(tricks), changes, bombed
 
-    def _check_changes(self, info: RoundInfo, bids: list[int], tricks: list[int], changes: list[int]) -> None:
+    def check_specials(self, index: int, bid_changes: list[int] | None, bombed: int) -> None:
+        """What the Cloud and the Bomb did in round ``index`` (its bids in), as far as it is known before the tricks:
+        the Bomb's tricks to nobody (0 or 1, with the Bomb), the Cloud's change against the bids."""
+        info = self.info(index)
+        bids = self.rounds[index].bids
+        if bids is None:
+            raise PadError(_("enter the bids of round {n} before its tricks").format(n=info.number))
+        if bombed and not self.most_bombed:
+            raise PadError(_("these rules have no Bomb: every trick is won by somebody"))
+        if not 0 <= bombed <= self.most_bombed:
+            raise PadError(_("the deck holds one Bomb: at most one trick a round is won by nobody"))
+        if bid_changes is not None and any(bid_changes):
+            self._check_changes(info, bids, list(bid_changes))
+
+    def _check_changes(self, info: RoundInfo, bids: list[int], changes: list[int]) -> None:
         """The Cloud's change of the bids: RULES.md "Cloud" (docs/rules.md for a bid of the whole hand)."""
         if not self.has_cloud:
             raise PadError(_("these rules have no Cloud: no bid changes in a round"))
@@ -281,9 +295,6 @@ class ScorePad:
                 else:
                     message = _("the Cloud: {name}'s bid of {bid} can only fall (the hand has {n} cards)")
                 raise PadError(message.format(change=change, name=name, bid=bid, n=info.hand_size))
-            if tricks[seat] == 0:
-                raise PadError(_("{name} changed their bid with the Cloud, so won the Cloud's trick: not 0 tricks")
-                               .format(name=name))
 
     def _check_index(self, index: int) -> None:
         if not 0 <= index < len(self.rounds):
@@ -517,14 +528,55 @@ def _import_csv(text: str, bid_rule: str) -> ScorePad:
 def parse_special_cards(text: str) -> tuple[str, ...]:
     """``"anniversary"``, ``"anniversary-2021"`` or card names (``"bomb cloud"``, commas or + between them) -> the
     special cards (``RuleSet`` checks the set); ``""`` -> none. ``PadError`` for a word that is neither."""
-    words = text.replace(",", " ").replace("+", " ").lower().split()
+    words = text.replace(",", " ").replace("+", " ").casefold().split()
     if len(words) == 1 and words[0] in SPECIAL_PRESETS:
         return SPECIAL_PRESETS[words[0]].special_cards
-    wrong = [w for w in words if w not in SPECIAL_CARD_NAMES]
+    # the option names, and the cards' names in the pad's language (Bombe, Wolke ...)
+    known = {**{_(word).casefold(): card for card, word in SPECIAL_CARD_WORDS.items()},
+             **{card: card for card in SPECIAL_CARD_NAMES}}
+    wrong = [w for w in words if w not in known]
     if wrong:
         raise PadError(_("no special card {word!r}: the cards are {cards}, or anniversary, anniversary-2021").format(
             word=wrong[0], cards=", ".join(SPECIAL_CARD_NAMES)))
-    return tuple(words)
+    return tuple(known[w] for w in words)
+
+
+BOMB_WORDS = frozenset({"bomb", "bombe"})  # the Bomb's word in either language of the pad
+SPECIAL_CARD_WORDS = {"dragon": N_("Dragon"), "fairy": N_("Fairy"), "bomb": N_("Bomb"), "werewolf": N_("Werewolf"),
+                      "juggler": N_("Juggler"), "cloud": N_("Cloud"), "shapeshifter": N_("Shapeshifter")}
+
+
+def parse_special_entry(text: str, names: list[str]) -> tuple[list[int] | None, int]:
+    """What the Cloud and the Bomb did in a round, as typed after it: ``"Ann +1"`` or ``"1 +1"`` (the player, by
+    name or number, whose bid the Cloud changed, and the change), ``"bomb"`` (a trick the Bomb left to nobody),
+    both, or nothing. Returns (the change per player, or None; the tricks won by nobody). ``PadError`` otherwise;
+    ``set_tricks`` checks what the rules allow."""
+    words = text.replace("−", "-").split()
+    bombed = sum(1 for word in words if word.casefold() in BOMB_WORDS)
+    rest = " ".join(word for word in words if word.casefold() not in BOMB_WORDS)
+    if not rest:
+        return None, bombed
+    found = re.fullmatch(r"(.+?)\s*([+-])\s*(1?)", rest)
+    if found is None:
+        raise PadError(_("type whose bid the Cloud changed and by how much (e.g. '{name} +1' or '1 -1'), "
+                         "'bomb' for a trick the Bomb took, or nothing").format(name=names[0]))
+    who = found.group(1).strip()
+    folded = [name.casefold() for name in names]
+    if who.isdigit() and 1 <= int(who) <= len(names):
+        seat = int(who) - 1
+    elif who.casefold() in folded:
+        seat = folded.index(who.casefold())
+    else:
+        raise PadError(_("no player {who!r}: a name or a number 1..{n}").format(who=who, n=len(names)))
+    changes = [0] * len(names)
+    changes[seat] = 1 if found.group(2) == "+" else -1
+    return changes, bombed
+
+
+def special_entry_text(changes: list[int] | None, bombed: int, names: list[str]) -> str:
+    """A round's Cloud change and Bomb as ``parse_special_entry`` reads them (to offer them again)."""
+    parts = [f"{names[seat]} {change:+d}" for seat, change in enumerate(changes or []) if change]
+    return " ".join(parts + ["bomb"] * bombed)
 
 
 def parse_numbers(text: str, players: int) -> list[int]:
