@@ -11,8 +11,8 @@ must do beyond looking things up is named by a word of a small, closed vocabular
     ``players``: per player count ("3".."6"): ``schedules`` (standard, double-down, quick, tournament: the hand
     size of each round), ``custom_hand_sizes`` ([least, most]: the hand sizes a custom schedule may use),
     ``all_dealt`` (hand sizes that deal the whole deck: no card is left to turn up, the hand is played without
-    trump), all for the 60 cards; ``decks``: the same three per deck size ("60".."67": 60 and the special cards
-    chosen).
+    trump), all for the 60 cards; ``decks``: the same three per deck size ("60".."67": ``base_deck``, 60, and
+    one more for each special card chosen).
     ``last_hand_no_trump``: per schedule, whether its last hand is played without trump (Double Down).
     ``dealer_step``: the dealer of round r (0-based) is ``(first_dealer + r * dealer_step) % players``.
     ``bid_range``/``tricks_range``: per hand size ("1".."20"), the least and most a player may bid or take;
@@ -142,6 +142,7 @@ def _wizard(max_hand: int) -> dict[str, Any]:
             open_needed.append(rule.value)
     return {
         "players": players,
+        "base_deck": RuleSet().deck_size,
         "last_hand_no_trump": {s.value: RuleSet(schedule=s, custom_hand_sizes=(1,) if s is Schedule.CUSTOM else ())
                                .last_hand_no_trump for s in Schedule},
         "dealer_step": 1,
