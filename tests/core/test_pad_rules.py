@@ -82,15 +82,15 @@ def test_the_trump_of_each_hand_is_the_engines(rules: RuleSet) -> None:
 
 def test_scores_are_round_score() -> None:
     scores = WIZ["scores"]
-    assert len(scores) == 21
+    assert len(scores) == 23  # 0..22: a hand of 22 cards (3 players, all seven special cards)
     for bid, row in enumerate(scores):
-        assert row == [round_score(bid, tricks) for tricks in range(21)]
+        assert row == [round_score(bid, tricks) for tricks in range(23)]
 
 
 @pytest.mark.parametrize("rule", list(BidRule))
 def test_the_dealers_check_is_dealer_forbidden_bid(rule: BidRule) -> None:
     table = WIZ["bid_rules"][rule.value]
-    for size in range(1, 21):
+    for size in range(1, 23):
         for total in range(0, 5 * size + 1):
             for leads in (False, True):
                 expected = dealer_forbidden_bid(size, [total], rule, leads)
@@ -181,3 +181,54 @@ def test_draw_strengths_order_the_cards_as_the_engine_draws() -> None:
         first = draw_from_tables(list(draws[0]), "1..13")
         order = [(dealer + 1 + k) % players for k in range(players)]
         assert min(order, key=lambda s: first[s]) == scorekeeper_of(dealer, draws)
+
+
+# --- the special cards ------------------------------------------------------------------------------------------
+
+SPECIAL = WIZ["special_cards"]
+SPECIAL_RULE_SETS = [
+    RuleSet(players=3, special_cards=("bomb", "cloud")),
+    find_rules("anniversary", players=4),
+    find_rules("anniversary-2021", players=3),
+    RuleSet(players=5, special_cards=("dragon", "fairy", "bomb", "werewolf"), schedule=Schedule.DOUBLE_DOWN),
+    RuleSet(players=4, special_cards=("dragon", "fairy", "bomb", "cloud")),  # 64 cards: 16 each deals them all
+]
+
+
+def test_special_card_names_pairs_and_presets_are_the_cores() -> None:
+    assert SPECIAL["names"] == ["dragon", "fairy", "bomb", "werewolf", "juggler", "cloud", "shapeshifter"]
+    assert SPECIAL["together"] == [["dragon", "fairy"]]
+    assert SPECIAL["presets"] == {"anniversary": SPECIAL["names"][:6], "anniversary-2021": SPECIAL["names"]}
+    assert SPECIAL["scoring"]["bomb"] == {"tricks_to_nobody": 1, "tricks_sum": "hand_size_less_nobodys"}
+    cloud = SPECIAL["scoring"]["cloud"]
+    assert cloud["changes_per_round"] == 1 and cloud["changer"] == "won_a_trick"
+    assert cloud["changes"]["1"] == [[1], [-1]] and cloud["changes"]["3"] == [[1], [1, -1], [1, -1], [-1]]
+
+
+@pytest.mark.parametrize("rules", SPECIAL_RULE_SETS, ids=lambda r: r.describe())
+def test_special_decks_hand_sizes_and_trump_are_the_engines(rules: RuleSet) -> None:
+    """The deck's tables give the rule set's hand sizes; a real game turns a card up exactly where they say; every
+    Cloud change a real game offers is in the tables; the tricks add up to the hand size less the bombed ones."""
+    table = WIZ["players"][str(rules.players)]["decks"][str(rules.deck_size)]
+    assert table["schedules"][rules.schedule.value] == list(rules.hand_sizes)
+    rng = random.Random(rules.deck_size)
+    clouds = 0
+    for seed in range(3):
+        state = new_game(rules, seed=seed)
+        turned: dict[int, bool] = {}
+        while not state.is_terminal():
+            turned.setdefault(state.round_index, state.trump_card >= 0 or state.werewolf >= 0)  # type: ignore[attr-defined]
+            if state.phase.value == "cloud":
+                bid = state.bids[state.current]  # type: ignore[attr-defined]
+                offered = sorted(1 if a == 100 else -1 for a in state.legal_actions())
+                assert offered == sorted(SPECIAL["scoring"]["cloud"]["changes"][str(state.hand_size)][bid])
+                clouds += 1
+            state.apply(rng.choice(state.legal_actions()))
+        for index, up in turned.items():
+            size = rules.hand_sizes[index]
+            assert (size in table["all_dealt"] or no_trump_reason(rules, index) == "last_hand") == (not up), index
+        for row in state.sheet:  # type: ignore[attr-defined]
+            nobody = row.hand_size - sum(row.tricks)
+            assert 0 <= nobody <= (SPECIAL["scoring"]["bomb"]["tricks_to_nobody"] if "bomb" in rules.special_cards
+                                   else 0)
+    assert clouds > 0 or "cloud" not in rules.special_cards

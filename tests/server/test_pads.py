@@ -115,3 +115,24 @@ def test_the_migration_makes_the_models_table(client: TestClient, db: Path) -> N
     engine.dispose()
     assert columns == {c.name: c.nullable for c in SharedPadRow.__table__.columns}
     assert not any(columns.values())  # every column is filled
+
+
+def test_a_sheet_with_special_cards_is_format_2_and_keeps_the_clouds_and_the_bombs_entries(client: TestClient) -> None:
+    rules = {"game": "wizard", "players": 3, "special_cards": ["bomb", "cloud"]}
+    special = sheet(format="wizardcards-pad/2", rules=rules,
+                    rounds=[{"bids": [0, 1, 1], "tricks": [1, 0, 1], "bid_changes": [1, 0, 0], "bombed": 0},
+                            {"bids": [1, 1, 0], "tricks": [1, 1, 0], "bid_changes": None, "bombed": 1}])
+    made = client.post("/pads", json=special)
+    assert made.status_code == 201, made.text
+    assert client.get(f"/pads/{made.json()['id']}").json()["sheet"]["rounds"] == special["rounds"]
+    refused = [
+        {**special, "format": "wizardcards-pad/1"},  # special cards need /2
+        sheet(format="wizardcards-pad/2"),  # /2 without special cards
+        sheet(rounds=[{"bids": [1, 0, 0], "tricks": [1, 0, 0], "bid_changes": [1, 0, 0]}]),  # a change in /1
+        {**special, "rounds": [{"bids": [0, 1, 1], "tricks": [1, 0, 1], "bid_changes": [2, 0, 0]}]},
+        {**special, "rounds": [{"bids": [0, 1, 1], "tricks": [1, 0, 0], "bombed": 2}]},
+        {**special, "rounds": [{"bids": [0, 1, 1], "tricks": [1, 0, 1], "bid_changes": ["+1", 0, 0]}]},
+        {**special, "rules": {"game": "wizard", "players": 3, "special_cards": ["dragon"]}},
+    ]
+    for body in refused:
+        assert client.post("/pads", json=body).status_code == 422, body

@@ -8,9 +8,11 @@ functions (``RuleSet``, ``wizard.round_score``, ``wizard.dealer_forbidden_bid``,
 must do beyond looking things up is named by a word of a small, closed vocabulary, documented with the key:
 
 ``wizard``
-    ``players``: per player count ("3".."6"): ``schedules`` (standard, double-down, quick: the hand size of each
-    round), ``custom_hand_sizes`` ([least, most]: the hand sizes a custom schedule may use), ``all_dealt``
-    (hand sizes that deal the whole deck: no card is left to turn up, the hand is played without trump).
+    ``players``: per player count ("3".."6"): ``schedules`` (standard, double-down, quick, tournament: the hand
+    size of each round), ``custom_hand_sizes`` ([least, most]: the hand sizes a custom schedule may use),
+    ``all_dealt`` (hand sizes that deal the whole deck: no card is left to turn up, the hand is played without
+    trump), all for the 60 cards; ``decks``: the same three per deck size ("60".."67": ``base_deck``, 60, and
+    one more for each special card chosen).
     ``last_hand_no_trump``: per schedule, whether its last hand is played without trump (Double Down).
     ``dealer_step``: the dealer of round r (0-based) is ``(first_dealer + r * dealer_step) % players``.
     ``bid_range``/``tricks_range``: per hand size ("1".."20"), the least and most a player may bid or take;
@@ -22,6 +24,14 @@ must do beyond looking things up is named by a word of a small, closed vocabular
     before the round is higher than every other player's).
     ``open_bids_needed_by``: the bid rules that cannot be played with hidden bids.
     ``winners``: ``"highest_total"`` (every player with the highest total after the last round).
+    ``special_cards`` (RULES.md "Special cards"): ``names`` (the option names, in the core's order),
+    ``together`` (cards a rule set names all or none of), ``presets`` (name: its cards), and ``scoring``: what the
+    cards that change the score sheet ask of a pad, per card name (a card not named there changes only the deck).
+    ``bomb``: ``tricks_to_nobody`` (at most so many tricks of a round are won by nobody: with them the tricks add
+    up to ``"hand_size_less_nobodys"``, the hand size less the tricks won by nobody). ``cloud``: ``changes_per_round``
+    (at most so many players change their bid in a round), ``changes[hand size][bid]`` (the changes that bid may
+    take: +1, -1), ``changer``: ``"won_a_trick"`` (the player who changed their bid won the Cloud's trick, so took a
+    trick at least); points are ``scores[bid + change][tricks]``.
 ``wily``
     ``setups``: per mode, per player count: ``hand_size``, ``teams`` (each seat's team), ``receivers`` (whom each
     seat passes to, per passing option; ``null``: nobody passes; ``"not_allowed"``), ``combined_bids`` allowed,
@@ -48,9 +58,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import DECK_SIZE, FIRST_JESTER, FIRST_WIZARD, RANKS, RankStyle, rank_faces
+from .cards import BOMB, CLOUD, FIRST_JESTER, FIRST_WIZARD, RANKS, SPECIAL_CARD_NAMES, RankStyle, rank_faces
 from .deal import _draw_strength
 from .rules import (
+    SPECIAL_PRESETS,
     WILY_PLAYERS,
     WIZARD_PLAYERS,
     BidRule,
@@ -61,33 +72,55 @@ from .rules import (
     Schedule,
     WilyMode,
 )
+from .special_wizard import cloud_changes
 from .wily import LETTERS_TO_WIN, PASS_CALL, WORD, contract_of, legal_calls, letters_awarded, receivers_of, teams_of
 from .wizard import dealer_forbidden_bid, round_score
 
 PAD_RULES_FORMAT = "wizardcards-pad-rules/1"
-DECK = DECK_SIZE  # a hand size times the players reaching it leaves no card to turn up
 
 
 def no_trump_reason(rules: RuleSet, index: int) -> str | None:
     """Why round ``index`` (0-based) of a Wizard game is played without a turned-up trump card: ``"all_dealt"``
     (no card is left), ``"last_hand"`` (Double Down's last hand), or None when a card is turned up."""
     size = rules.hand_sizes[index]
-    if size * rules.players == DECK:
+    if size * rules.players == rules.deck_size:
         return "all_dealt"
     if index == rules.rounds - 1 and rules.last_hand_no_trump:
         return "last_hand"
     return None
 
 
+def _special_decks() -> dict[int, tuple[str, ...]]:
+    """For each deck size a rule set can have, special cards that make it (the hand sizes depend on the size only)."""
+    decks: dict[int, tuple[str, ...]] = {}
+    for count in range(len(SPECIAL_CARD_NAMES) + 1):
+        for start in range(len(SPECIAL_CARD_NAMES)):
+            cards = (SPECIAL_CARD_NAMES * 2)[start:start + count]
+            try:
+                decks.setdefault(RuleSet(special_cards=cards).deck_size, cards)
+            except ImpossibleRulesError:
+                continue
+    return dict(sorted(decks.items()))
+
+
+def _deck_table(n: int, cards: tuple[str, ...]) -> dict[str, Any]:
+    deck = RuleSet(players=n, special_cards=cards).deck_size
+    most = deck // n
+    return {
+        "schedules": {s.value: list(RuleSet(players=n, schedule=s, special_cards=cards).hand_sizes)
+                      for s in Schedule if s is not Schedule.CUSTOM},
+        "custom_hand_sizes": _custom_range(n, most, cards),
+        "all_dealt": [h for h in range(1, most + 1) if h * n == deck],
+    }
+
+
 def _wizard(max_hand: int) -> dict[str, Any]:
     players: dict[str, Any] = {}
+    decks = _special_decks()
     for n in WIZARD_PLAYERS:
-        most = DECK // n
         players[str(n)] = {
-            "schedules": {s.value: list(RuleSet(players=n, schedule=s).hand_sizes)
-                          for s in Schedule if s is not Schedule.CUSTOM},
-            "custom_hand_sizes": _custom_range(n, most),
-            "all_dealt": [h for h in range(1, most + 1) if h * n == DECK],
+            **_deck_table(n, ()),
+            "decks": {str(size): _deck_table(n, cards) for size, cards in decks.items()},
         }
     sizes = range(1, max_hand + 1)
     bid_rules: dict[str, Any] = {}
@@ -109,6 +142,7 @@ def _wizard(max_hand: int) -> dict[str, Any]:
             open_needed.append(rule.value)
     return {
         "players": players,
+        "base_deck": RuleSet().deck_size,
         "last_hand_no_trump": {s.value: RuleSet(schedule=s, custom_hand_sizes=(1,) if s is Schedule.CUSTOM else ())
                                .last_hand_no_trump for s in Schedule},
         "dealer_step": 1,
@@ -119,15 +153,48 @@ def _wizard(max_hand: int) -> dict[str, Any]:
         "bid_rules": bid_rules,
         "open_bids_needed_by": open_needed,
         "winners": "highest_total",
+        "special_cards": _special_cards(max_hand),
     }
 
 
-def _custom_range(players: int, most: int) -> list[int]:
+def _special_cards(max_hand: int) -> dict[str, Any]:
+    together = [
+        [a, b] for i, a in enumerate(SPECIAL_CARD_NAMES) for b in SPECIAL_CARD_NAMES[i + 1:]
+        if not _accepted((a,)) and not _accepted((b,)) and _accepted((a, b))
+    ]
+    return {
+        "names": list(SPECIAL_CARD_NAMES),
+        "together": together,
+        "presets": {name: list(rules.special_cards) for name, rules in SPECIAL_PRESETS.items()},
+        "scoring": {
+            # the deck holds one Bomb: at most one trick a round goes to nobody (RULES.md, "Bomb")
+            "bomb": {"tricks_to_nobody": RuleSet(special_cards=("bomb",)).deck.count(BOMB),
+                     "tricks_sum": "hand_size_less_nobodys"},
+            # one Cloud: at most one player a round changes their bid, by cloud_changes (RULES.md, "Cloud")
+            "cloud": {
+                "changes_per_round": RuleSet(special_cards=("cloud",)).deck.count(CLOUD),
+                "changes": {str(h): [list(cloud_changes(bid, h)) for bid in range(h + 1)]
+                            for h in range(1, max_hand + 1)},
+                "changer": "won_a_trick",
+            },
+        },
+    }
+
+
+def _accepted(cards: tuple[str, ...]) -> bool:
+    try:
+        RuleSet(special_cards=cards)
+    except ImpossibleRulesError:
+        return False
+    return True
+
+
+def _custom_range(players: int, most: int, cards: tuple[str, ...] = ()) -> list[int]:
     """The least and most cards a custom schedule's hand may hold, as ``RuleSet`` accepts them."""
     fits = []
     for size in range(0, most + 2):
         try:
-            RuleSet(players=players, schedule=Schedule.CUSTOM, custom_hand_sizes=(size,))
+            RuleSet(players=players, schedule=Schedule.CUSTOM, custom_hand_sizes=(size,), special_cards=cards)
             fits.append(size)
         except ImpossibleRulesError:
             pass
@@ -216,7 +283,7 @@ def _draw() -> dict[str, Any]:
 
 def pad_catalog() -> dict[str, Any]:
     """Every table a score pad needs, for every rule set it can keep (see the module's docstring)."""
-    max_hand = max(DECK // n for n in WIZARD_PLAYERS)
+    max_hand = max(max(_special_decks()) // n for n in WIZARD_PLAYERS)  # the biggest deck's biggest hand
     return {
         "format": PAD_RULES_FORMAT,
         "wizard": _wizard(max_hand),

@@ -53,7 +53,7 @@ from .special_tricks import holds_cloud, holds_juggler, legal_special_cards, nex
 from .state import TrickGameState, card_actions
 from .tricks import NO_SUIT_YET, follow_error, void_shown
 from .view import View
-from .wizard import WizardState
+from .wizard import WizardState, wizard_score_sheet
 
 _PLAY: Final = Phase.PLAY
 _SUITS_AND_NONE: Final[tuple[int, ...]] = (A.TRUMP_BASE, A.TRUMP_BASE + 1, A.TRUMP_BASE + 2, A.TRUMP_BASE + 3,
@@ -80,6 +80,12 @@ def special_card_actions(mask: int) -> list[int]:
                 out.extend((SHAPESHIFTER_AS_WIZARD + A.SPECIAL_ACTION_OFFSET,
                             SHAPESHIFTER_AS_JESTER + A.SPECIAL_ACTION_OFFSET))
     return out
+
+
+def cloud_changes(bid: int, hand_size: int) -> tuple[int, ...]:
+    """The changes the Cloud's trick winner may make to ``bid`` in a hand of ``hand_size``: RULES.md, +1 or -1, a
+    bid of 0 only +1; docs/rules.md, a bid of the whole hand only -1 (the score pads read this too: pad_rules)."""
+    return ((1,) if bid < hand_size else ()) + ((-1,) if bid > 0 else ())
 
 
 def give_actions(hand: int) -> list[int]:
@@ -185,9 +191,8 @@ class SpecialWizardState(WizardState):
         return legal
 
     def _legal_cloud(self) -> list[int]:
-        """RULES.md: +1 or -1, a bid of 0 only +1; docs/rules.md: a bid of the whole hand only -1."""
-        bid = self.bids[self.current]
-        return ([A.CLOUD_UP] if bid < self.hand_size else []) + ([A.CLOUD_DOWN] if bid > 0 else [])
+        return [A.CLOUD_UP if change > 0 else A.CLOUD_DOWN for change in cloud_changes(self.bids[self.current],
+                                                                                        self.hand_size)]
 
     # --- decisions -------------------------------------------------------------------------------------------
 
@@ -391,6 +396,10 @@ class SpecialWizardState(WizardState):
         text = super().__str__()
         return text + ("\nspecial cards: " + " | ".join(notes) if notes else "")
 
+    def score_sheet(self, names: list[str] | None = None) -> str:
+        """The sheet with each round's Cloud change and the tricks the Bomb took (``wizard_score_sheet``)."""
+        return wizard_score_sheet(self.sheet, self.players, names, self.scorekeeper, self.sheet_bid_changes)
+
     # --- views -----------------------------------------------------------------------------------------------
 
     def cards_played_by(self) -> list[int]:
@@ -418,4 +427,4 @@ class SpecialWizardState(WizardState):
         )
 
 
-__all__ = ["ANNIVERSARY", "SpecialWizardState", "give_actions", "special_card_actions"]
+__all__ = ["ANNIVERSARY", "SpecialWizardState", "cloud_changes", "give_actions", "special_card_actions"]

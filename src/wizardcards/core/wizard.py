@@ -233,15 +233,29 @@ class WizardState(TrickGameState):
 
 
 def wizard_score_sheet(
-    sheet: list[RoundResult] | tuple[RoundResult, ...], players: int, names: list[str] | None, scorekeeper: int
+    sheet: list[RoundResult] | tuple[RoundResult, ...], players: int, names: list[str] | None, scorekeeper: int,
+    bid_changes: list[tuple[int, ...]] | tuple[tuple[int, ...], ...] | None = None,
 ) -> str:
     """The score sheet as text, like the table in the official rules: who keeps score, then a row per round, per
-    player the bid, the tricks made, the round's score and the running total."""
+    player the bid, the tricks made, the round's score and the running total.
+
+    With the special cards (``bid_changes``: the Cloud's change of each seat's bid, per row; docs/rules.md) a bid the
+    Cloud changed shows as made and as changed (``0>1``: the second is the one scored), a column ``none`` counts the
+    tricks won by nobody (the Bomb's: a round's tricks then add up to less than its cards), and a line under the
+    scorekeeper's says so.
+    Without them the sheet is the 60-card game's, unchanged."""
     names = names or [f"seat {s}" for s in range(players)]
-    cell = 18
-    header = f"{'round':>5} {'cards':>5} {'trump':>6} | " + " | ".join(f"{name[:cell]:^{cell}}" for name in names)
-    sub = f"{'':>5} {'':>5} {'':>6} | " + " | ".join(f"{'bid':>3} {'won':>3} {'pts':>4} {'total':>5}" for _ in names)
-    lines = [f"scorekeeper: {names[scorekeeper]}", header, sub, "-" * len(sub)]
+    special = bid_changes is not None
+    cell = 20 if special else 18
+    bid_width = 5 if special else 3
+    lead = f"{'round':>5} {'cards':>5} {'trump':>6}" + (f" {'none':>4}" if special else "")
+    blank = " " * len(lead)
+    header = f"{lead} | " + " | ".join(f"{name[:cell]:^{cell}}" for name in names)
+    sub = f"{blank} | " + " | ".join(f"{'bid':>{bid_width}} {'won':>3} {'pts':>4} {'total':>5}" for _ in names)
+    lines = [f"scorekeeper: {names[scorekeeper]}"]
+    if special:
+        lines.append("bid 0>1: as made > as the Cloud changed it (scored); none: tricks won by nobody (the Bomb)")
+    lines += [header, sub, "-" * len(sub)]
     for number, result in enumerate(sheet, 1):
         trump = "-" if result.trump_suit < 0 else Suit(result.trump_suit).letter.upper()
         if FIRST_WIZARD <= result.trump_card < FIRST_JESTER:
@@ -250,9 +264,14 @@ def wizard_score_sheet(
             trump = card_to_text(result.trump_card) + ("" if result.trump_card in (FAIRY, BOMB) else f">{trump}")
         elif result.trump_card >= FIRST_JESTER:
             trump = "Jes"
+        changes = bid_changes[number - 1] if bid_changes is not None and number <= len(bid_changes) else (0,) * players
+        bid_texts = [f"{b - c}>{b}" if c else str(b) for b, c in zip(result.bids, changes)]
         cells = " | ".join(
-            f"{b:>3} {t:>3} {p:>4} {total:>5}"
-            for b, t, p, total in zip(result.bids, result.tricks, result.points, result.totals)
+            f"{b:>{bid_width}} {t:>3} {p:>4} {total:>5}"
+            for b, t, p, total in zip(bid_texts, result.tricks, result.points, result.totals)
         )
-        lines.append(f"{number:>5} {result.hand_size:>5} {trump:>6} | {cells}")
+        row = f"{number:>5} {result.hand_size:>5} {trump:>6}"
+        if special:
+            row += f" {result.hand_size - sum(result.tricks):>4}"
+        lines.append(f"{row} | {cells}")
     return "\n".join(lines)

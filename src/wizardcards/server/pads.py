@@ -9,9 +9,11 @@
     PUT  /pads/{id}                the sheet again, with ``Authorization: Bearer KEY``
     GET  /pads/{id}                the sheet as last sent, with its version (a watcher polls it)
 
-A sheet (``SharedSheet``, format ``wizardcards-pad/1``) is what the page keeps of a game: the names, the rule set
-(``RuleSet.to_dict`` form, checked by the core), the first dealer, the scorekeeper, and the entries of each Wizard
-round (bids, tricks) or Wily Wizards hand (high bidder, bid, teammates' calls, trump, the bidder team's tricks).
+A sheet (``SharedSheet``, format ``wizardcards-pad/1``, or ``/2`` for a game with special cards) is what the page
+keeps of a game: the names, the rule set (``RuleSet.to_dict`` form, checked by the core), the first dealer, the
+scorekeeper, and the entries of each Wizard round (bids, tricks; with special cards the Cloud's change of the bids
+and the tricks won by nobody) or Wily Wizards hand (high bidder, bid, teammates' calls, trump, the bidder team's
+tricks).
 Bodies are strict (no unknown field, no "1" for 1), bounded, and names hold no control characters. The server does
 not score a sheet: watchers score it with the same tables as the keeper. Pads a client may share are limited per
 minute (``limits.ClientLimits``, ``Limits.tables_per_minute``), and so are its updates (``hellos_per_minute``). A pad
@@ -44,6 +46,7 @@ from .limits import ClientLimits, Limits, RateLimitedError
 from .protocol import Name, could_be_id
 
 SHEET_FORMAT = "wizardcards-pad/1"
+SHEET_FORMAT_SPECIAL = "wizardcards-pad/2"  # /1 with the special cards: bid_changes and bombed per round
 MAX_ROUNDS = 60  # a Wizard schedule (Double Down for 3 players has 40)
 MAX_HANDS = 300  # Wily Wizards hands, thrown-in ones included
 ID_BYTES = 12
@@ -52,7 +55,10 @@ KEY_BYTES = 24
 Count = Annotated[StrictInt, Field(ge=0, le=60)]
 Seat = Annotated[StrictInt, Field(ge=0, le=6)]
 Counts = Annotated[list[Count], Field(min_length=3, max_length=7)]
-RuleValue = StrictStr | StrictInt | StrictBool | Annotated[list[StrictInt], Field(max_length=MAX_ROUNDS)] | None
+CardName = Annotated[StrictStr, Field(max_length=16)]
+RuleValue = (StrictStr | StrictInt | StrictBool | Annotated[list[StrictInt], Field(max_length=MAX_ROUNDS)]
+             | Annotated[list[CardName], Field(max_length=7)] | None)
+Change = Annotated[StrictInt, Field(ge=-1, le=1)]
 
 
 class _Strict(BaseModel):
@@ -62,6 +68,8 @@ class _Strict(BaseModel):
 class WizardRound(_Strict):
     bids: Counts | None = None
     tricks: Counts | None = None
+    bid_changes: Annotated[list[Change], Field(min_length=3, max_length=7)] | None = None  # the Cloud's, per seat
+    bombed: Annotated[StrictInt, Field(ge=0, le=1)] = 0  # tricks won by nobody (the Bomb's)
 
 
 class WilyHand(_Strict):
@@ -73,7 +81,7 @@ class WilyHand(_Strict):
 
 
 class SharedSheet(_Strict):
-    format: Literal["wizardcards-pad/1"]
+    format: Literal["wizardcards-pad/1", "wizardcards-pad/2"]
     title: Name | None = None
     names: Annotated[list[Name], Field(min_length=3, max_length=7)]
     rules: Annotated[dict[Annotated[str, Field(max_length=32)], RuleValue], Field(max_length=32)]
@@ -99,8 +107,13 @@ class SharedSheet(_Strict):
             raise ValueError(f"a Wizard sheet has rounds (at most {rules.rounds}), no hands")
         if rules.game is Game.WILY and self.rounds:
             raise ValueError("a Wily Wizards sheet has hands, no rounds")
+        if (self.format == SHEET_FORMAT_SPECIAL) != bool(rules.special_cards):
+            raise ValueError("format wizardcards-pad/2 is a sheet with special cards, /1 one without")
+        if not rules.special_cards and any(r.bid_changes is not None or r.bombed for r in self.rounds):
+            raise ValueError("bid_changes and bombed are entries of the special cards")
         for entry in [*self.rounds, *self.hands]:
-            for values in (getattr(entry, "bids", None), getattr(entry, "tricks", None), getattr(entry, "calls", None)):
+            for values in (getattr(entry, "bids", None), getattr(entry, "tricks", None), getattr(entry, "calls", None),
+                           getattr(entry, "bid_changes", None)):
                 if isinstance(values, list) and len(values) != players:
                     raise ValueError(f"one number per player ({players}), not {len(values)}")
         return self
@@ -197,7 +210,10 @@ def _catalog_text() -> str:
 
 
 def _text(sheet: SharedSheet) -> str:
-    return sheet.model_dump_json(exclude_none=False)
+    if sheet.format == SHEET_FORMAT_SPECIAL:
+        return sheet.model_dump_json(exclude_none=False)
+    # a sheet of the 60 cards is kept as format /1 was, without the special cards' entries
+    return sheet.model_dump_json(exclude_none=False, exclude={"rounds": {"__all__": {"bid_changes", "bombed"}}})
 
 
 def _client_of(request: Request) -> str:

@@ -1,11 +1,13 @@
 """``wizard score``: the score pad for a game of Wizard played with real cards (the screens around ``ScorePad``).
 
 ``PadSetupScreen`` asks for the players (3-6 names), the bid rule (none, hook, Canadian), the schedule (standard,
-Double Down, quick, or a custom list of hand sizes) and the first dealer. ``PadScreen`` shows the round to enter
-(number, dealer, hand size, whether it is played without trump), takes the bids and then the tricks as numbers in
-seat order, refuses a bad entry with the reason, and keeps the sheet and the totals; ↑/↓ choose a past round to
-correct. The pad is saved after every entry (``store.scorepad_path()``) and reopened by the next ``wizard score``.
-At the end: the winner and the chart of running totals. ctrl+s exports CSV and JSON.
+Double Down, quick, or a custom list of hand sizes), the special cards (none, the anniversary editions' six or
+seven, or cards named) and the first dealer. ``PadScreen`` shows the round to enter (number, dealer, hand size,
+whether it is played without trump), takes the bids and then the tricks as numbers in seat order (with the Cloud
+or the Bomb in the deck, between the two what they did: ``Ann +1``, ``bomb``), refuses a bad entry with the
+reason, and keeps the sheet and the totals; ↑/↓ choose a past round to correct. The pad is saved after every
+entry (``store.scorepad_path()``) and reopened by the next ``wizard score``. At the end: the winner and the chart
+of running totals. ctrl+s exports CSV and JSON.
 """
 
 from __future__ import annotations
@@ -27,7 +29,15 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from . import store
 from .chart import totals_chart
 from .i18n import N_, _, ngettext, translate_bindings
-from .scorepad_model import PadError, ScorePad, parse_numbers
+from .scorepad_model import (
+    SPECIAL_CARD_WORDS,
+    PadError,
+    ScorePad,
+    parse_numbers,
+    parse_special_cards,
+    parse_special_entry,
+    special_entry_text,
+)
 
 SEATS = 6
 """Name fields on the setup screen: the most players Wizard has. The pad has as many players as names typed."""
@@ -64,6 +74,11 @@ class PadSetupScreen(Screen[ScorePad]):
                              value="standard", allow_blank=False, id="schedule")
                 yield Input("", placeholder=_("sizes, e.g. 1 2 3"), id="custom")
                 yield Select(self._dealer_choices(), value=0, allow_blank=False, id="first_dealer")
+            with Horizontal(classes="row"):
+                yield Select([(_("no special cards"), ""), (_("anniversary cards of 2016 (six)"), "anniversary"),
+                              (_("anniversary cards of 2021 (seven)"), "anniversary-2021"),
+                              (_("special cards named"), "named")], value="", allow_blank=False, id="special")
+                yield Input("", placeholder=_("cards, e.g. bomb cloud"), id="special_named")
             yield Button(_("Start the pad"), id="start", variant="success")
             yield Static("", id="error")
         yield Footer()
@@ -99,12 +114,15 @@ class PadSetupScreen(Screen[ScorePad]):
         try:
             custom = self.query_one("#custom", Input).value
             sizes = tuple(parse_numbers(custom, 1)) if custom.strip() else ()
+            special = str(self.query_one("#special", Select).value)
+            named = self.query_one("#special_named", Input).value if special == "named" else special
             pad = ScorePad.create(
                 names,
                 bid_rule=str(self.query_one("#bid_rule", Select).value),
                 schedule=str(self.query_one("#schedule", Select).value),
                 custom_hand_sizes=sizes,
                 first_dealer=int(str(self.query_one("#first_dealer", Select).value)),
+                special_cards=parse_special_cards(named),
             )
         except PadError as error:
             self.query_one("#error", Static).update(Text(str(error), style="bold red"))
@@ -128,6 +146,8 @@ class PadScreen(Screen[None]):
         self.kind = "bids"
         self.correcting = False  # ↑/↓ chose a round already entered: Escape cancels that, not the pad
         self.message = Text("")
+        # what the Cloud and the Bomb did this round, typed between the bids and the tricks
+        self.special: tuple[list[int] | None, int] = (None, 0)
         self._target_next()
 
     def compose(self) -> ComposeResult:
@@ -146,12 +166,17 @@ class PadScreen(Screen[None]):
     def _target_next(self) -> None:
         """Point the entry at the next thing to enter: the first incomplete round's bids, or its tricks."""
         self.correcting = False
+        self.special = (None, 0)
         upcoming = self.pad.next_round
         if upcoming is None:
             self.round, self.kind = len(self.pad.rounds) - 1, "done"
             return
         self.round = upcoming
-        self.kind = "bids" if self.pad.rounds[upcoming].bids is None else "tricks"
+        self.kind = "bids" if self.pad.rounds[upcoming].bids is None else self._after_bids()
+
+    def _after_bids(self) -> str:
+        """The step after the bids: what the Cloud and the Bomb did, when the deck holds either, else the tricks."""
+        return "special" if self.pad.has_cloud or self.pad.most_bombed else "tricks"
 
     def show(self) -> None:
         pad = self.pad
@@ -178,9 +203,24 @@ class PadScreen(Screen[None]):
                 line = _("Enter the bids, 0..{n}, in seat order ({order}) (Canadian rule for the dealer), then Enter.")
             head.append(line.format(n=info.hand_size, order=order))
             entry.placeholder = zeros
+        elif self.kind == "special":
+            if pad.has_cloud and pad.most_bombed:
+                line = _("The Cloud and the Bomb: whose bid changed ('{name} +1'), 'bomb' if a trick went to nobody, "
+                         "both, or just Enter.")
+            elif pad.has_cloud:
+                line = _("The Cloud: whose bid changed ('{name} +1' or '{name} -1'), or just Enter.")
+            else:
+                line = _("The Bomb: 'bomb' if a trick went to nobody, or just Enter.")
+            head.append(line.format(name=pad.names[0]))
+            entry.placeholder = ""
         else:
-            head.append(_("Enter the tricks won, in seat order ({order}); they add up to {n}.").format(
-                order=order, n=info.hand_size))
+            bombed = self.special[1]
+            if bombed:
+                head.append(_("Enter the tricks won, in seat order ({order}); they add up to {n} (one went to the "
+                              "Bomb).").format(order=order, n=info.hand_size - bombed))
+            else:
+                head.append(_("Enter the tricks won, in seat order ({order}); they add up to {n}.").format(
+                    order=order, n=info.hand_size))
             entry.placeholder = zeros
         if self.correcting:
             head.append("  " + _("Escape: cancel the correction."), style="yellow")
@@ -191,7 +231,11 @@ class PadScreen(Screen[None]):
 
     def sheet_table(self) -> Table:
         pad = self.pad
-        table = Table(title=_("bid / won, points, total"), box=box.SIMPLE_HEAD)
+        title = _("bid / won, points, total")
+        if pad.rules.special_cards:
+            title += " · " + _("special cards: {cards}").format(
+                cards=", ".join(_(SPECIAL_CARD_WORDS[card]) for card in pad.rules.special_cards))
+        table = Table(title=title, box=box.SIMPLE_HEAD)
         table.add_column(_("round"), justify="right")
         table.add_column(_("cards"), justify="right")
         table.add_column(_("dealer"))
@@ -208,11 +252,16 @@ class PadScreen(Screen[None]):
                 elif points is None or entry.tricks is None:
                     cells.append(Text(f"{entry.bids[seat]} / ?"))
                 else:
-                    made = entry.bids[seat] == entry.tricks[seat]
-                    cells.append(Text(f"{entry.bids[seat]}/{entry.tricks[seat]} {points[seat]:>4} {totals[seat]:>5}",
+                    scored = pad.scored_bids(index)
+                    assert scored is not None
+                    made = scored[seat] == entry.tricks[seat]
+                    bid = (f"{entry.bids[seat]}→{scored[seat]}" if scored[seat] != entry.bids[seat]
+                           else str(entry.bids[seat]))
+                    cells.append(Text(f"{bid}/{entry.tricks[seat]} {points[seat]:>4} {totals[seat]:>5}",
                                       style="green" if made else "red"))
             mark = "▶ " if index == self.round and self.kind != "done" else ""
-            table.add_row(f"{mark}{info.number}", str(info.hand_size) + ("*" if info.no_trump else ""),
+            cards = str(info.hand_size) + ("*" if info.no_trump else "") + ("b" if entry.bombed else "")
+            table.add_row(f"{mark}{info.number}", cards,
                           pad.names[info.dealer], *cells, style="reverse" if mark else "")
         table.add_row("", "", _("total"), *(Text(str(t), style="bold") for t in pad.totals))
         return table
@@ -221,6 +270,11 @@ class PadScreen(Screen[None]):
         pad = self.pad
         starred = any(pad.info(index).no_trump for index in range(len(pad.rounds)))
         footnote = Text(_("* no trump in that round") + "\n", style="dim") if starred else Text("")
+        if any(entry.bombed for entry in pad.rounds):
+            footnote.append(_("b: the Bomb took a trick, won by nobody") + "\n", style="dim")
+        if any(entry.bid_changes for entry in pad.rounds if entry.tricks is not None):
+            footnote.append(_("0→1: the bid as made and as the Cloud changed it (the second is scored)") + "\n",
+                            style="dim")
         if not pad.finished:
             return footnote
         won = pad.winners()
@@ -238,12 +292,26 @@ class PadScreen(Screen[None]):
         if self.kind == "done":
             return
         pad = self.pad
+        if self.kind == "special":
+            try:
+                self.special = parse_special_entry(event.value, pad.names)
+                pad.check_specials(self.round, *self.special)
+            except PadError as error:
+                self.message = Text(f"✗ {error}", style="bold red")
+                self.show()
+                return
+            self.kind = "tricks"
+            tricks = pad.rounds[self.round].tricks
+            event.input.value = " ".join(map(str, tricks)) if tricks is not None and self.correcting else ""
+            self.message = Text("")
+            self.show()
+            return
         try:
             numbers = parse_numbers(event.value, pad.players)
             if self.kind == "bids":
                 conflicts = pad.set_bids(self.round, numbers)
             else:
-                pad.set_tricks(self.round, numbers)
+                pad.set_tricks(self.round, numbers, *self.special)
                 conflicts = []
         except PadError as error:
             self.message = Text(f"✗ {error}", style="bold red")
@@ -261,11 +329,15 @@ class PadScreen(Screen[None]):
                 len(conflicts)).format(rule=rule, rounds=", ".join(map(str, conflicts))), style="yellow")
         event.input.value = ""
         if self.kind == "bids":
-            self.kind = "tricks"
-            tricks = pad.rounds[self.round].tricks
-            if tricks is not None:  # correcting: offer the tricks as they were
-                event.input.value = " ".join(map(str, tricks))
+            self.kind = self._after_bids()
+            entry = pad.rounds[self.round]
+            self.special = (entry.bid_changes, entry.bombed)
+            if self.kind == "special" and entry.tricks is not None:  # correcting: offer them as they were
+                event.input.value = special_entry_text(entry.bid_changes, entry.bombed, pad.names)
+            elif entry.tricks is not None:
+                event.input.value = " ".join(map(str, entry.tricks))
         else:
+            self.special = (None, 0)
             self._target_next()
         self.show()
 
@@ -320,6 +392,7 @@ class ScorePadApp(App[None]):
     .name { width: 40; }
     .row { height: auto; margin: 1 0; }
     #bid_rule, #schedule { width: 30; } #first_dealer { width: 30; } #custom { width: 26; }
+    #special { width: 40; } #special_named { width: 40; }
     #round { height: 2; padding: 0 1; background: $panel; }
     #entry { margin: 0 1; }
     #message { height: auto; min-height: 1; padding: 0 1; }

@@ -1,24 +1,36 @@
 """The score pad's pure model: a Wizard game played with real cards, scored round by round. No UI here.
 
 The pad holds the players, the rule options that affect scoring (``RuleSet.bid_rule``: none, hook or Canadian; the
-schedule of hand sizes: standard, Double Down, quick or custom) and, per round, the bids and the tricks entered.
+schedule of hand sizes: standard, Double Down, quick or custom; ``special_cards``, the anniversary cards, which
+change the deck and so the rounds) and, per round, the bids and the tricks entered; with the Cloud, the change of
+a bid it made (``bid_changes``), with the Bomb, the tricks won by nobody (``bombed``).
 The rules come from the core: hand sizes from ``RuleSet.hand_sizes``, the hands without trump from
 ``pad_rules.no_trump_reason``, the dealer's forbidden bid from ``wizard.dealer_forbidden_bid``, points from
-``wizard.round_score``. Entries are checked and a bad one raises
+``wizard.round_score`` of the bid as the Cloud changed it, the Cloud's changes from
+``special_wizard.cloud_changes``. Entries are checked and a bad one raises
 ``PadError`` with a message saying what is wrong, leaving the pad unchanged:
 
 * bids: one per player, each 0..hand size; under the hook rule the dealer may not make the bids add up to the hand
   size, under the Canadian rule only while the dealer leads the score alone (and 0 is then always allowed);
-* tricks: one per player, each 0..hand size, together exactly the hand size; only after the round's bids.
+* tricks: one per player, each 0..hand size, together exactly the hand size less the tricks won by nobody (the
+  Bomb's: 0 or 1, only when the deck holds the Bomb); only after the round's bids;
+* the Cloud's change (entered with the tricks, after the hand): with the Cloud in the deck, at most one player a
+  round changes their bid, by +1 or -1 as ``cloud_changes`` allows that bid (0 only rises, the whole hand only
+  falls), and that player won the Cloud's trick, so took a trick at least.
+
+The bids entered are the bids as made; the round is scored by the bids as changed. A correction of the bids that
+the round's Cloud change no longer fits clears the round's tricks and change, to be entered again.
 
 Rounds are entered in order; any round already entered can be corrected (bids or tricks) and every total after it
 follows. Correcting an earlier round can change who led the score before a later round; ``set_bids`` returns the
 later rounds whose bids the Canadian rule would now refuse, so the screen can say so.
 
 The dealer of round ``r`` (0-based) is ``(first_dealer + r) % players``; bids and tricks are listed in seat order.
-The file format (``to_dict``) is versioned ``wizardcards-scorepad/1``. ``import_pad`` reads back either export
-(``export_json`` or ``export_csv``), this pad's or the browser's score pad's (web/js/pad_files.js writes the same
-files), through the same checks as the keys.
+The file format (``to_dict``) is versioned: ``wizardcards-scorepad/1`` for a game of the 60 cards (as before the
+special cards, so older pads read it), ``wizardcards-scorepad/2`` for a game with special cards (its rule set
+names them, each round has ``bid_changes``, a change per player or null, and ``bombed``). ``import_pad`` reads back
+either export (``export_json`` or ``export_csv``), this pad's or the browser's score pad's (web/js/pad_files.js
+writes the same files), through the same checks as the keys.
 """
 
 from __future__ import annotations
@@ -26,16 +38,21 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..core.cards import BOMB, CLOUD, SPECIAL_CARD_NAMES
 from ..core.pad_rules import no_trump_reason
-from ..core.rules import WIZARD_PLAYERS, BidRule, Game, ImpossibleRulesError, RuleSet, Schedule
+from ..core.rules import SPECIAL_PRESETS, WIZARD_PLAYERS, BidRule, Game, ImpossibleRulesError, RuleSet, Schedule
+from ..core.special_wizard import cloud_changes
 from ..core.wizard import dealer_forbidden_bid, round_score, winners_of
 from .i18n import N_, _, ngettext
 
 PAD_FORMAT = "wizardcards-scorepad/1"
+PAD_FORMAT_SPECIAL = "wizardcards-scorepad/2"  # /1 with the special cards: bid_changes and bombed per round
+PAD_FORMATS = (PAD_FORMAT, PAD_FORMAT_SPECIAL)
 # The messages a player sees on the pad's screen are translated (i18n.py); those of reading a file stay English.
 _NO_TRUMP_WHY = {"all_dealt": N_("no trump: every card is dealt"),
                  "last_hand": N_("no trump: the last hand of Double Down"), None: ""}
@@ -57,8 +74,10 @@ class RoundInfo:
 
 @dataclass
 class PadRound:
-    bids: list[int] | None = None
+    bids: list[int] | None = None  # as made
     tricks: list[int] | None = None
+    bid_changes: list[int] | None = None  # the Cloud's change of each player's bid (None: nobody changed)
+    bombed: int = 0  # the tricks won by nobody (the Bomb's)
 
     @property
     def complete(self) -> bool:
@@ -90,12 +109,14 @@ class ScorePad:
 
     @classmethod
     def create(cls, names: list[str], bid_rule: str = "none", schedule: str = "standard",
-               custom_hand_sizes: tuple[int, ...] = (), first_dealer: int = 0) -> ScorePad:
+               custom_hand_sizes: tuple[int, ...] = (), first_dealer: int = 0,
+               special_cards: tuple[str, ...] = ()) -> ScorePad:
         """A new pad; the rule options are checked by ``RuleSet`` (``PadError`` on a bad combination)."""
         try:
             rules = RuleSet(
                 players=len(names), bid_rule=BidRule(bid_rule), schedule=Schedule(schedule),
                 custom_hand_sizes=custom_hand_sizes if schedule == "custom" else (),
+                special_cards=special_cards,
             )
         except (ImpossibleRulesError, ValueError) as error:
             raise PadError(str(error)) from None
@@ -115,11 +136,29 @@ class ScorePad:
         no_trump = _(why) if why else ""
         return RoundInfo(index + 1, (self.first_dealer + index) % self.players, size, no_trump, last)
 
+    @property
+    def has_cloud(self) -> bool:
+        return CLOUD in self.rules.deck
+
+    @property
+    def most_bombed(self) -> int:
+        """How many tricks of a round may be won by nobody: one per Bomb in the deck (RULES.md, "Bomb")."""
+        return self.rules.deck.count(BOMB)
+
+    def scored_bids(self, index: int) -> list[int] | None:
+        """Round ``index``'s bids as the Cloud changed them (the ones scored), or None before its bids."""
+        entry = self.rounds[index]
+        if entry.bids is None:
+            return None
+        changes = entry.bid_changes or [0] * self.players
+        return [b + c for b, c in zip(entry.bids, changes)]
+
     def points(self, index: int) -> list[int] | None:
         entry = self.rounds[index]
-        if entry.bids is None or entry.tricks is None:
+        bids = self.scored_bids(index)
+        if bids is None or entry.tricks is None:
             return None
-        return [round_score(b, t) for b, t in zip(entry.bids, entry.tricks)]
+        return [round_score(b, t) for b, t in zip(bids, entry.tricks)]
 
     def totals_after(self, index: int) -> list[int]:
         """The running totals after round ``index`` (counting the complete rounds up to it)."""
@@ -180,23 +219,82 @@ class ScorePad:
                 _("{rule}: {name} (dealer) may not bid {bid}: the bids would add up to the hand size {n}").format(
                     rule=rule, name=self.names[info.dealer], bid=forbidden, n=info.hand_size)
             )
-        self.rounds[index].bids = list(bids)
+        entry = self.rounds[index]
+        entry.bids = list(bids)
+        if entry.tricks is not None and entry.bid_changes is not None:
+            try:
+                self._check_changes(info, bids, entry.bid_changes)
+            except PadError:  # the corrected bids cannot take this change: the hand's end is entered again
+                entry.tricks, entry.bid_changes, entry.bombed = None, None, 0
         return self._later_conflicts(index)
 
-    def set_tricks(self, index: int, tricks: list[int]) -> None:
-        """Enter (or correct) the tricks of round ``index`` (its bids must be in)."""
+    def set_tricks(self, index: int, tricks: list[int], bid_changes: list[int] | None = None,
+                   bombed: int = 0) -> None:
+        """Enter (or correct) the tricks of round ``index`` (its bids must be in), with the Cloud's change of the
+        bids (one number per player, +1, -1 or 0) and the tricks won by nobody (the Bomb's)."""
         self._check_enterable(index)
         info = self.info(index)
-        if self.rounds[index].bids is None:
+        bids = self.rounds[index].bids
+        if bids is None:
             raise PadError(_("enter the bids of round {n} before its tricks").format(n=info.number))
         self._check_numbers("tricks", tricks, info)
-        if sum(tricks) != info.hand_size:
+        self.check_specials(index, bid_changes, bombed)
+        expected = info.hand_size - bombed
+        if sum(tricks) != expected:
+            if bombed:
+                raise PadError(
+                    ngettext("the tricks add up to {sum}, but a hand of {n} card less the Bomb's trick has {left}",
+                             "the tricks add up to {sum}, but a hand of {n} cards less the Bomb's trick has {left}",
+                             info.hand_size).format(sum=sum(tricks), n=info.hand_size, left=expected))
             raise PadError(
                 ngettext("the tricks add up to {sum}, but a hand of {n} card has exactly {n} trick",
                          "the tricks add up to {sum}, but a hand of {n} cards has exactly {n} tricks",
                          info.hand_size).format(sum=sum(tricks), n=info.hand_size)
             )
-        self.rounds[index].tricks = list(tricks)
+        changes = list(bid_changes) if bid_changes is not None and any(bid_changes) else None
+        for seat, change in enumerate(changes or []):
+            if change and tricks[seat] == 0:
+                raise PadError(_("{name} changed their bid with the Cloud, so won the Cloud's trick: not 0 tricks")
+                               .format(name=self.names[seat]))
+        entry = self.rounds[index]
+        entry.tricks, entry.bid_changes, entry.bombed = list(tricks), changes, bombed
+
+    def check_specials(self, index: int, bid_changes: list[int] | None, bombed: int) -> None:
+        """What the Cloud and the Bomb did in round ``index`` (its bids in), as far as it is known before the tricks:
+        the Bomb's tricks to nobody (0 or 1, with the Bomb), the Cloud's change against the bids."""
+        info = self.info(index)
+        bids = self.rounds[index].bids
+        if bids is None:
+            raise PadError(_("enter the bids of round {n} before its tricks").format(n=info.number))
+        if bombed and not self.most_bombed:
+            raise PadError(_("these rules have no Bomb: every trick is won by somebody"))
+        if not 0 <= bombed <= self.most_bombed:
+            raise PadError(_("the deck holds one Bomb: at most one trick a round is won by nobody"))
+        if bid_changes is not None and any(bid_changes):
+            self._check_changes(info, bids, list(bid_changes))
+
+    def _check_changes(self, info: RoundInfo, bids: list[int], changes: list[int]) -> None:
+        """The Cloud's change of the bids: RULES.md "Cloud" (docs/rules.md for a bid of the whole hand)."""
+        if not self.has_cloud:
+            raise PadError(_("these rules have no Cloud: no bid changes in a round"))
+        if len(changes) != self.players:
+            raise PadError(_("enter one bid change per player ({players}), not {n}").format(
+                players=self.players, n=len(changes)))
+        changed = [seat for seat, change in enumerate(changes) if change]
+        if len(changed) > self.rules.deck.count(CLOUD):
+            raise PadError(_("the deck holds one Cloud: one player a round changes their bid, not {n}").format(
+                n=len(changed)))
+        for seat in changed:
+            name, bid, change = self.names[seat], bids[seat], changes[seat]
+            allowed = cloud_changes(bid, info.hand_size)
+            if change not in allowed:
+                if change not in (1, -1):
+                    message = _("the Cloud changes a bid by +1 or -1, not {change}")
+                elif allowed == (1,):
+                    message = _("the Cloud: {name}'s bid of {bid} can only rise")
+                else:
+                    message = _("the Cloud: {name}'s bid of {bid} can only fall (the hand has {n} cards)")
+                raise PadError(message.format(change=change, name=name, bid=bid, n=info.hand_size))
 
     def _check_index(self, index: int) -> None:
         if not 0 <= index < len(self.rounds):
@@ -241,19 +339,28 @@ class ScorePad:
 
     # --- files ---------------------------------------------------------------------------------------------
 
+    @property
+    def special(self) -> bool:
+        """Whether the game has special cards: its files are then of format /2."""
+        return bool(self.rules.special_cards)
+
     def to_dict(self) -> dict[str, Any]:
+        rounds: list[dict[str, Any]] = [{"bids": r.bids, "tricks": r.tricks} for r in self.rounds]
+        if self.special:
+            for entry, r in zip(rounds, self.rounds):
+                entry.update(bid_changes=r.bid_changes, bombed=r.bombed)
         return {
-            "format": PAD_FORMAT,
+            "format": PAD_FORMAT_SPECIAL if self.special else PAD_FORMAT,
             "names": self.names,
             "rules": self.rules.to_dict(),
             "first_dealer": self.first_dealer,
-            "rounds": [{"bids": r.bids, "tricks": r.tricks} for r in self.rounds],
+            "rounds": rounds,
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ScorePad:
-        if not isinstance(data, dict) or data.get("format") != PAD_FORMAT:
-            raise PadError(f"not a score pad of format {PAD_FORMAT!r}")
+        if not isinstance(data, dict) or data.get("format") not in PAD_FORMATS:
+            raise PadError(f"not a score pad of format {' or '.join(map(repr, PAD_FORMATS))}")
         pad = cls(list(data["names"]), RuleSet.from_dict(data["rules"]), int(data["first_dealer"]))
         if len(data["rounds"]) != len(pad.rounds):
             raise PadError("the saved rounds do not match the schedule")
@@ -262,7 +369,9 @@ class ScorePad:
             if entry.get("bids") is not None:
                 pad.set_bids(index, [int(b) for b in entry["bids"]])
             if entry.get("tricks") is not None:
-                pad.set_tricks(index, [int(t) for t in entry["tricks"]])
+                changes = entry.get("bid_changes")
+                pad.set_tricks(index, [int(t) for t in entry["tricks"]],
+                               None if changes is None else [int(c) for c in changes], int(entry.get("bombed", 0)))
         return pad
 
     def save(self, path: Path) -> None:
@@ -287,21 +396,30 @@ class ScorePad:
         return json.dumps(data, indent=1) + "\n"
 
     def export_csv(self) -> str:
-        """A row per round: number, cards, dealer, then per player bid, tricks, points, total (blank if not in)."""
+        """A row per round: number, cards, dealer, then per player bid, tricks, points, total (blank if not in).
+        With special cards: after "no trump" the cards (``special cards``, the same on every row) and the tricks
+        won by nobody (``bombed``), and per player after the bid as made the Cloud's change (``cloud``: +1, -1)."""
         out = io.StringIO()
         writer = csv.writer(out)
-        header = ["round", "cards", "dealer", "no trump"]
+        special = self.special
+        header = list(_CSV_FIXED_SPECIAL if special else _CSV_FIXED)
         for name in self.names:
-            header += [f"{name} bid", f"{name} tricks", f"{name} points", f"{name} total"]
+            header += [f"{name} {what}" for what in (_CSV_PER_PLAYER_SPECIAL if special else _CSV_PER_PLAYER)]
         writer.writerow(header)
+        cards = " ".join(self.rules.special_cards)
         for index, entry in enumerate(self.rounds):
             info = self.info(index)
             row: list[Any] = [info.number, info.hand_size, self.names[info.dealer], "yes" if info.no_trump else ""]
+            if special:
+                row += [cards, "" if entry.tricks is None else entry.bombed]
             points = self.points(index)
             totals = self.totals_after(index) if points is not None else None
             for seat in range(self.players):
+                row.append("" if entry.bids is None else entry.bids[seat])
+                if special:
+                    change = entry.bid_changes[seat] if entry.bid_changes else 0
+                    row.append(f"{change:+d}" if change else "")
                 row += [
-                    "" if entry.bids is None else entry.bids[seat],
                     "" if entry.tricks is None else entry.tricks[seat],
                     "" if points is None else points[seat],
                     "" if totals is None else totals[seat],
@@ -331,54 +449,134 @@ def import_pad(text: str, bid_rule: str = "none") -> ScorePad:
 
 _CSV_FIXED = ["round", "cards", "dealer", "no trump"]
 _CSV_PER_PLAYER = ("bid", "tricks", "points", "total")
+_CSV_FIXED_SPECIAL = [*_CSV_FIXED, "special cards", "bombed"]
+_CSV_PER_PLAYER_SPECIAL = ("bid", "cloud", "tricks", "points", "total")
 
 
 def _import_csv(text: str, bid_rule: str) -> ScorePad:
     rows = list(csv.reader(io.StringIO(text)))
-    if not rows or rows[0][:4] != _CSV_FIXED or (len(rows[0]) - 4) % 4:
-        raise PadError(f"not a score pad CSV: the header must start {', '.join(_CSV_FIXED)}, then 4 columns a player")
+    special = bool(rows) and rows[0][:6] == _CSV_FIXED_SPECIAL
+    fixed, per = (_CSV_FIXED_SPECIAL, _CSV_PER_PLAYER_SPECIAL) if special else (_CSV_FIXED, _CSV_PER_PLAYER)
+    width, first = len(per), len(fixed)
+    if not rows or rows[0][:first] != fixed or (len(rows[0]) - first) % width:
+        raise PadError(f"not a score pad CSV: the header must start {', '.join(_CSV_FIXED)}, then 4 columns a player"
+                       f" (or {', '.join(_CSV_FIXED_SPECIAL)}, then 5 columns a player)")
     header, body = rows[0], [r for r in rows[1:] if r]
     names = []
-    for column in range(4, len(header), 4):
+    for column in range(first, len(header), width):
         name = header[column].removesuffix(" bid")
-        if [f"{name} {what}" for what in _CSV_PER_PLAYER] != header[column:column + 4]:
-            raise PadError(f"not a score pad CSV: expected the 4 columns of a player at {header[column]!r}")
+        if [f"{name} {what}" for what in per] != header[column:column + width]:
+            raise PadError(f"not a score pad CSV: expected the {width} columns of a player at {header[column]!r}")
         names.append(name)
     try:
         sizes = tuple(int(row[1]) for row in body)
     except (ValueError, IndexError):
         raise PadError("not a score pad CSV: every round needs its number of cards") from None
+    cards: tuple[str, ...] = ()
+    if special:
+        if not body or len({row[4] for row in body}) != 1:
+            raise PadError("not a score pad CSV: every round names the same special cards")
+        cards = tuple(body[0][4].split())
+        if not set(cards) <= set(SPECIAL_CARD_NAMES):
+            raise PadError(f"not a score pad CSV: special cards are {', '.join(SPECIAL_CARD_NAMES)}, "
+                           f"not {body[0][4]!r}")
+    try:
+        deck = RuleSet(special_cards=cards)
+    except ImpossibleRulesError as error:
+        raise PadError(f"not a score pad CSV: {error}") from None
     schedule = next(
         (s.value for s in Schedule if s is not Schedule.CUSTOM
-         and len(names) in WIZARD_PLAYERS and RuleSet(players=len(names), schedule=s).hand_sizes == sizes),
+         and len(names) in WIZARD_PLAYERS
+         and RuleSet(players=len(names), schedule=s, special_cards=deck.special_cards).hand_sizes == sizes),
         "custom",
     )
     if not body or body[0][2] not in names:
         raise PadError("not a score pad CSV: the first round's dealer must be one of the players")
-    pad = ScorePad.create(names, bid_rule, schedule, sizes, names.index(body[0][2]))
+    pad = ScorePad.create(names, bid_rule, schedule, sizes, names.index(body[0][2]), special_cards=cards)
+    # per player: the offset of bid, tricks, points and total among its columns (and of the Cloud's change)
+    where = {what: per.index(what) for what in per}
 
-    def numbers(row: list[str], offset: int) -> list[int] | None:
-        cells = [row[4 + 4 * seat + offset] for seat in range(len(names))]
+    def numbers(row: list[str], what: str) -> list[int] | None:
+        cells = [row[first + width * seat + where[what]] for seat in range(len(names))]
         if all(c == "" for c in cells):
             return None
         try:
-            return [int(c) for c in cells]
+            return [int(c or 0) if what == "cloud" else int(c) for c in cells]
         except ValueError:
             raise PadError(f"round {row[0]}: every player needs a whole number, not {cells}") from None
 
     for index, row in enumerate(body):
         if len(row) != len(header):
             raise PadError(f"round {index + 1}: {len(row)} columns, the header has {len(header)}")
-        bids, tricks = numbers(row, 0), numbers(row, 1)
+        bids, tricks = numbers(row, "bid"), numbers(row, "tricks")
         if bids is not None:
             pad.set_bids(index, bids)
         if tricks is not None:
-            pad.set_tricks(index, tricks)
-        if numbers(row, 2) != pad.points(index) or numbers(row, 3) != (
+            changes = numbers(row, "cloud") if special else None
+            try:
+                bombed = int(row[5] or 0) if special else 0
+            except ValueError:
+                raise PadError(f"round {row[0]}: the tricks won by nobody are a whole number, not {row[5]!r}") from None
+            pad.set_tricks(index, tricks, changes, bombed)
+        if numbers(row, "points") != pad.points(index) or numbers(row, "total") != (
             pad.totals_after(index) if pad.rounds[index].complete else None
         ):
             raise PadError(f"round {index + 1}: the file's points or totals are not the ones its bids and tricks score")
     return pad
+
+
+def parse_special_cards(text: str) -> tuple[str, ...]:
+    """``"anniversary"``, ``"anniversary-2021"`` or card names (``"bomb cloud"``, commas or + between them) -> the
+    special cards (``RuleSet`` checks the set); ``""`` -> none. ``PadError`` for a word that is neither."""
+    words = text.replace(",", " ").replace("+", " ").casefold().split()
+    if len(words) == 1 and words[0] in SPECIAL_PRESETS:
+        return SPECIAL_PRESETS[words[0]].special_cards
+    # the option names, and the cards' names in the pad's language (Bombe, Wolke ...)
+    known = {**{_(word).casefold(): card for card, word in SPECIAL_CARD_WORDS.items()},
+             **{card: card for card in SPECIAL_CARD_NAMES}}
+    wrong = [w for w in words if w not in known]
+    if wrong:
+        raise PadError(_("no special card {word!r}: the cards are {cards}, or anniversary, anniversary-2021").format(
+            word=wrong[0], cards=", ".join(SPECIAL_CARD_NAMES)))
+    return tuple(known[w] for w in words)
+
+
+BOMB_WORDS = frozenset({"bomb", "bombe"})  # the Bomb's word in either language of the pad
+SPECIAL_CARD_WORDS = {"dragon": N_("Dragon"), "fairy": N_("Fairy"), "bomb": N_("Bomb"), "werewolf": N_("Werewolf"),
+                      "juggler": N_("Juggler"), "cloud": N_("Cloud"), "shapeshifter": N_("Shapeshifter")}
+
+
+def parse_special_entry(text: str, names: list[str]) -> tuple[list[int] | None, int]:
+    """What the Cloud and the Bomb did in a round, as typed after it: ``"Ann +1"`` or ``"1 +1"`` (the player, by
+    name or number, whose bid the Cloud changed, and the change), ``"bomb"`` (a trick the Bomb left to nobody),
+    both, or nothing. Returns (the change per player, or None; the tricks won by nobody). ``PadError`` otherwise;
+    ``set_tricks`` checks what the rules allow."""
+    words = text.replace("−", "-").split()
+    bombed = sum(1 for word in words if word.casefold() in BOMB_WORDS)
+    rest = " ".join(word for word in words if word.casefold() not in BOMB_WORDS)
+    if not rest:
+        return None, bombed
+    found = re.fullmatch(r"(.+?)\s*([+-])\s*(1?)", rest)
+    if found is None:
+        raise PadError(_("type whose bid the Cloud changed and by how much (e.g. '{name} +1' or '1 -1'), "
+                         "'bomb' for a trick the Bomb took, or nothing").format(name=names[0]))
+    who = found.group(1).strip()
+    folded = [name.casefold() for name in names]
+    if who.isdigit() and 1 <= int(who) <= len(names):
+        seat = int(who) - 1
+    elif who.casefold() in folded:
+        seat = folded.index(who.casefold())
+    else:
+        raise PadError(_("no player {who!r}: a name or a number 1..{n}").format(who=who, n=len(names)))
+    changes = [0] * len(names)
+    changes[seat] = 1 if found.group(2) == "+" else -1
+    return changes, bombed
+
+
+def special_entry_text(changes: list[int] | None, bombed: int, names: list[str]) -> str:
+    """A round's Cloud change and Bomb as ``parse_special_entry`` reads them (to offer them again)."""
+    parts = [f"{names[seat]} {change:+d}" for seat, change in enumerate(changes or []) if change]
+    return " ".join(parts + ["bomb"] * bombed)
 
 
 def parse_numbers(text: str, players: int) -> list[int]:

@@ -171,6 +171,7 @@ function show(view) {
 function defaultSetup() {
   return {
     game: 'wizard', names: ['', '', ''], schedule: 'standard', custom: '', bid_rule: 'none', hidden_bids: false,
+    special: 'none', chosen_cards: [],
     rank_style: ui.cat.rank_styles[0], mode: 'partners', allow_no_trump: false, combined_bids: false, passing: 'left',
     dealer_by: 'draw', first_dealer: 0, scorekeeper: 0, title: '',
   };
@@ -188,7 +189,48 @@ function setupRules(st) {
   const rules = { game: 'wizard', players: st.names.length, rank_style: st.rank_style, schedule: st.schedule,
     bid_rule: st.bid_rule, hidden_bids: st.hidden_bids };
   if (st.schedule === 'custom') rules.custom_hand_sizes = st.custom.split(/[\s,]+/).filter(Boolean).map(Number);
+  rules.special_cards = setupSpecials(st);
   return rules;
+}
+
+/** The special cards of the setup: none, a preset's, or those chosen (a card of a pair brings its partner). */
+function setupSpecials(st) {
+  if (st.special === 'none') return [];
+  if (st.special !== 'choose') return R.specialPresets(ui.cat)[st.special].slice();
+  return R.orderedSpecials(ui.cat, st.chosen_cards);
+}
+
+/** The cards to tick when choosing: each card, a pair (the Dragon and the Fairy) as one. */
+function specialGroups() {
+  const together = ui.cat.wizard.special_cards.together;
+  const groups = [];
+  for (const card of R.specialNames(ui.cat)) {
+    const pair = together.find((group) => group.includes(card));
+    if (!pair) groups.push([card]);
+    else if (pair[0] === card) groups.push(pair.slice());
+  }
+  return groups;
+}
+
+function cardsText(cards) { return cards.map((card) => t(`card_${card}`)).join(', '); }
+
+function specialChoice(st, redo) {
+  const presets = Object.keys(R.specialPresets(ui.cat));
+  return [
+    choice('special', st.special, ['none', ...presets, 'choose'].map((v) => [v, t(`special_${v}`)]),
+      (v) => { st.special = v; redo(); }, 'special_cards'),
+    st.special === 'choose' ? h('div', { class: 'pad-special-cards', id: 'special-cards' }, specialGroups().map((group) => {
+      const label = group.length > 1 ? t('cards_together', { cards: group.map((c) => t(`card_${c}`)).join(' & ') }) : t(`card_${group[0]}`);
+      return h('label', { class: 'pad-check' },
+        h('input', { type: 'checkbox', name: `card-${group[0]}`, checked: group.every((c) => st.chosen_cards.includes(c)),
+          onchange: (event) => {
+            st.chosen_cards = st.chosen_cards.filter((c) => !group.includes(c));
+            if (event.target.checked) st.chosen_cards.push(...group);
+          } }),
+        h('span', { text: label }));
+    })) : null,
+    st.special !== 'none' ? h('p', { class: 'muted small', text: t('special_help') }) : null,
+  ];
 }
 
 function choice(name, value, options, onchange, labelKey) {
@@ -235,6 +277,7 @@ function setupScreen() {
         (v) => { st.bid_rule = v; if (ui.cat.wizard.open_bids_needed_by.includes(v)) st.hidden_bids = false; redo(); }, 'bid_rule'),
       check('hidden_bids', st.hidden_bids, (v) => { st.hidden_bids = v; redo(); }, 'hidden_bids',
         ui.cat.wizard.open_bids_needed_by.includes(st.bid_rule)),
+      specialChoice(st, redo),
     );
   } else {
     const modes = Object.keys(ui.cat.wily.setups);
@@ -410,6 +453,11 @@ function describe(rules) {
       : t(`schedule_${rules.schedule || 'standard'}`));
     if (rules.bid_rule) parts.push(t(`bid_rule_${rules.bid_rule}`));
     if (rules.hidden_bids) parts.push(t('hidden_bids'));
+    if ((rules.special_cards || []).length) {
+      const preset = Object.entries(R.specialPresets(ui.cat))
+        .find(([, cards]) => JSON.stringify(cards) === JSON.stringify(rules.special_cards));
+      parts.push(preset ? t(`special_${preset[0]}`) : `${t('special_cards')}: ${cardsText(rules.special_cards)}`);
+    }
   }
   if (rules.rank_style) parts.push(rules.rank_style);
   return parts.join(' · ');
@@ -448,7 +496,36 @@ function newDraft(sheet, index, correcting = false) {
   const hidden = Boolean(sheet.rules.hidden_bids);
   const step = hidden ? 'both' : entry.bids === null || correcting ? 'bids' : 'tricks';
   const zeros = sheet.names.map(() => 0);
-  return { index, step, correcting, bids: (entry.bids || zeros).slice(), tricks: (entry.tricks || zeros).slice() };
+  return { index, step, correcting, bids: (entry.bids || zeros).slice(), tricks: (entry.tricks || zeros).slice(),
+    changes: (entry.bid_changes || zeros).slice(), bombed: entry.bombed || 0 };
+}
+
+/** The Cloud's and the Bomb's part of a round's end: whose bid the Cloud changed (the changes each bid allows; in
+ * the hidden bids' step, where the bids are typed with the tricks, either change), whether the Bomb took a trick. */
+function specialEntry(sheet, d, round, order, update) {
+  const parts = [];
+  if (R.hasCloud(ui.cat, sheet.rules)) {
+    const current = d.changes.findIndex((change) => change !== 0);
+    const value = current < 0 ? '' : `${current}:${d.changes[current]}`;
+    const options = [['', t('cloud_nobody')]];
+    for (const seat of order) {
+      const changes = d.step === 'both' ? [1, -1] : R.cloudChanges(ui.cat, sheet.rules, round.handSize, d.bids[seat]);
+      for (const change of changes) {
+        const text = d.step === 'both' ? t('cloud_option_any', { name: sheet.names[seat], change: change > 0 ? '+1' : '−1' })
+          : t('cloud_option', { name: sheet.names[seat], from: d.bids[seat], to: d.bids[seat] + change });
+        options.push([`${seat}:${change}`, text]);
+      }
+    }
+    parts.push(choice('cloud', value, options, (v) => {
+      d.changes = sheet.names.map(() => 0);
+      if (v) { const [seat, change] = v.split(':').map(Number); d.changes[seat] = change; }
+      update();
+    }, 'cloud_change'));
+  }
+  if (R.mostBombed(ui.cat, sheet.rules)) {
+    parts.push(check('bombed', d.bombed > 0, (v) => { d.bombed = v ? 1 : 0; update(); }, 'bomb_took'));
+  }
+  return parts.length ? h('div', { class: 'pad-special-entry', id: 'special-entry' }, parts) : null;
 }
 
 function stepper(seat, value, range, onchange, label) {
@@ -481,7 +558,9 @@ function roundEntry(sheet) {
       if (forbidden !== null) parts.push(t('dealer_may_not', { name: sheet.names[round.dealer], bid: forbidden }));
     }
     if (d.step !== 'bids') {
-      parts.push(t('tricks_sum', { sum: d.tricks.reduce((a, b) => a + b, 0), total: R.tricksTotal(ui.cat, round.handSize) }));
+      const sum = d.tricks.reduce((a, b) => a + b, 0);
+      const total = R.tricksTotal(ui.cat, round.handSize, d.bombed);
+      parts.push(t(d.bombed ? 'tricks_sum_bomb' : 'tricks_sum', { sum, total }));
     }
     hint.textContent = parts.join(' · ');
   };
@@ -515,6 +594,7 @@ function roundEntry(sheet) {
     d.step !== 'tricks' && sheet.rules.bid_rule && sheet.rules.bid_rule !== 'none'
       ? h('p', { class: 'muted small', text: t(`bid_rule_${sheet.rules.bid_rule}_help`) }) : null,
     h('ol', { class: 'pad-entry-rows' }, rows),
+    d.step !== 'bids' ? specialEntry(sheet, d, round, order, update) : null,
     hint,
     message(ui.problem),
     h('div', { class: 'pad-row' },
@@ -532,16 +612,18 @@ function saveEntry() {
   const sheet = ui.game.sheet;
   try {
     let conflicts = [];
-    if (d.step === 'both') conflicts = M.enterRound(ui.cat, sheet, d.index, d.bids, d.tricks);
+    if (d.step === 'both') conflicts = M.enterRound(ui.cat, sheet, d.index, d.bids, d.tricks, d.changes, d.bombed);
     else if (d.step === 'bids') conflicts = M.enterRound(ui.cat, sheet, d.index, d.bids);
     else {
-      M.enterTricks(ui.cat, sheet, d.index, d.tricks);
+      M.enterTricks(ui.cat, sheet, d.index, d.tricks, d.changes, d.bombed);
       conflicts = M.laterConflicts(ui.cat, sheet, d.index); // the totals after this round may have changed
     }
     ui.problem = null;
     const round = d.index + 1;
     if (d.step === 'bids') {
-      ui.draft = { ...d, step: 'tricks' };
+      const entry = sheet.rounds[d.index]; // a correction the Cloud's change no longer fits has cleared it
+      ui.draft = { ...d, step: 'tricks', changes: (entry.bid_changes || d.bids.map(() => 0)).slice(), bombed: entry.bombed || 0,
+        tricks: (entry.tricks || d.tricks).slice() };
       ui.notice = conflicts.length ? { key: 'later_conflicts', values: { rounds: conflicts.join(', ') } } : null;
     } else {
       const totalsNow = M.totalsAfter(ui.cat, sheet, d.index);
@@ -579,12 +661,14 @@ function sheetTable(sheet, editable = true) {
       editable && ui.view === 'game'
         ? h('button', { class: 'pad-round-edit', 'aria-label': t('correct_round', { number: round.number }),
           dataset: { round: round.number }, onclick: () => { ui.draft = newDraft(sheet, index, true); ui.problem = null; render(); document.getElementById('entry')?.scrollIntoView(); } },
-          String(round.number), h('small', { text: `${round.handSize}${round.noTrump ? ' ∅' : ''}` }))
-        : h('span', {}, String(round.number), h('small', { text: `${round.handSize}${round.noTrump ? ' ∅' : ''}` })));
+          String(round.number), h('small', { text: roundMarks(round, entry) }))
+        : h('span', {}, String(round.number), h('small', { text: roundMarks(round, entry) })));
+    const scored = M.scoredBids(sheet, index);
     const cells = sheet.names.map((_, seat) => {
-      const bid = entry.bids ? entry.bids[seat] : null;
+      const changed = pts && scored[seat] !== entry.bids[seat];
+      const bid = entry.bids ? (changed ? `${entry.bids[seat]}→${scored[seat]}` : entry.bids[seat]) : null;
       const won = entry.tricks ? entry.tricks[seat] : null;
-      const made = pts ? bid === won : null;
+      const made = pts ? scored[seat] === won : null;
       const hiddenNow = sheet.rules.hidden_bids && !pts;
       return h('td', { class: made === null ? '' : made ? 'made' : 'missed', dataset: { seat } },
         h('span', { class: 'pad-cell-total', text: tot ? tot[seat] : '' }),
@@ -600,7 +684,13 @@ function sheetTable(sheet, editable = true) {
         h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: t('round_short') }),
           sheet.names.map((name) => h('th', { scope: 'col', text: name })))),
         h('tbody', {}, rows))),
-    h('p', { class: 'muted small', text: editable ? t('sheet_help') : t('sheet_help_watch') }));
+    h('p', { class: 'muted small', text: editable ? t('sheet_help') : t('sheet_help_watch') }),
+    M.isSpecial(sheet) ? h('p', { class: 'muted small', id: 'sheet-special-help', text: t('sheet_special_help') }) : null);
+}
+
+/** Under a round's number: its cards, ∅ without trump, ✸ when the Bomb took a trick. */
+function roundMarks(round, entry) {
+  return `${round.handSize}${round.noTrump ? ' ∅' : ''}${entry.tricks && entry.bombed ? ' ✸' : ''}`;
 }
 
 // --- Wily Wizards hands ------------------------------------------------------------------------------------------

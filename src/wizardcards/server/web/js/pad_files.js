@@ -1,5 +1,6 @@
 // The score pad's files: a Wizard game exported as the terminal pad exports it (tui/scorepad_model.py: export_json,
-// format wizardcards-scorepad/1, and export_csv, column for column), so either pad reads the other's files; and
+// format wizardcards-scorepad/1, or /2 with special cards, and export_csv, column for column, with the columns of
+// the special cards when the game has them), so either pad reads the other's files; and
 // those files (or a sheet of this pad, format wizardcards-pad/1) read back through every check of the model.
 // A Wily Wizards game, which the terminal pad does not keep, is exported as this pad's sheet (JSON) and as a CSV of
 // its hands. No DOM.
@@ -8,19 +9,25 @@ import * as M from './pad_model.js';
 import * as R from './pad_rules.js';
 
 export const TERMINAL_FORMAT = 'wizardcards-scorepad/1';
+export const TERMINAL_FORMAT_SPECIAL = 'wizardcards-scorepad/2';
+const CSV_FIXED = ['round', 'cards', 'dealer', 'no trump'];
+const CSV_PER_PLAYER = ['bid', 'tricks', 'points', 'total'];
+const CSV_FIXED_SPECIAL = [...CSV_FIXED, 'special cards', 'bombed'];
+const CSV_PER_PLAYER_SPECIAL = ['bid', 'cloud', 'tricks', 'points', 'total'];
 
 /** The terminal pad's export_json, as an object. */
 export function terminalJson(cat, sheet) {
   const rounds = sheet.rounds.map((entry, index) => {
     const round = M.info(cat, sheet, index);
+    const special = M.isSpecial(sheet) ? { bid_changes: entry.bid_changes, bombed: entry.bombed } : {};
     return {
-      bids: entry.bids, tricks: entry.tricks, number: round.number, dealer: sheet.names[round.dealer],
+      bids: entry.bids, tricks: entry.tricks, ...special, number: round.number, dealer: sheet.names[round.dealer],
       hand_size: round.handSize, no_trump: round.noTrump !== null, points: M.points(cat, sheet, index),
       totals: M.complete(entry) ? M.totalsAfter(cat, sheet, index) : null,
     };
   });
   return {
-    format: TERMINAL_FORMAT, names: sheet.names, rules: sheet.rules, first_dealer: sheet.first_dealer, rounds,
+    format: M.isSpecial(sheet) ? TERMINAL_FORMAT_SPECIAL : TERMINAL_FORMAT, names: sheet.names, rules: sheet.rules, first_dealer: sheet.first_dealer, rounds,
     totals: M.totals(cat, sheet), winners: M.winners(cat, sheet).map((seat) => sheet.names[seat]),
   };
 }
@@ -37,17 +44,23 @@ function csvText(rows) {
 
 /** The terminal pad's export_csv: a row per round; per player bid, tricks, points, total (blank if not in). */
 export function terminalCsv(cat, sheet) {
-  const header = ['round', 'cards', 'dealer', 'no trump'];
-  for (const name of sheet.names) header.push(`${name} bid`, `${name} tricks`, `${name} points`, `${name} total`);
+  const special = M.isSpecial(sheet);
+  const header = (special ? CSV_FIXED_SPECIAL : CSV_FIXED).slice();
+  for (const name of sheet.names) header.push(...(special ? CSV_PER_PLAYER_SPECIAL : CSV_PER_PLAYER).map((what) => `${name} ${what}`));
   const rows = [header];
   sheet.rounds.forEach((entry, index) => {
     const round = M.info(cat, sheet, index);
     const pts = M.points(cat, sheet, index);
     const tot = pts ? M.totalsAfter(cat, sheet, index) : null;
     const row = [round.number, round.handSize, sheet.names[round.dealer], round.noTrump ? 'yes' : ''];
+    if (special) row.push(sheet.rules.special_cards.join(' '), entry.tricks ? entry.bombed : '');
     sheet.names.forEach((_, seat) => {
-      row.push(entry.bids ? entry.bids[seat] : '', entry.tricks ? entry.tricks[seat] : '',
-        pts ? pts[seat] : '', tot ? tot[seat] : '');
+      row.push(entry.bids ? entry.bids[seat] : '');
+      if (special) {
+        const change = entry.bid_changes ? entry.bid_changes[seat] : 0;
+        row.push(change > 0 ? `+${change}` : change < 0 ? String(change) : '');
+      }
+      row.push(entry.tricks ? entry.tricks[seat] : '', pts ? pts[seat] : '', tot ? tot[seat] : '');
     });
     rows.push(row);
   });
@@ -108,43 +121,53 @@ export function parseCsv(text) {
 
 function fromCsv(cat, text) {
   const rows = parseCsv(text);
-  const fixed = ['round', 'cards', 'dealer', 'no trump'];
-  if (!rows.length || fixed.some((name, i) => rows[0][i] !== name) || (rows[0].length - 4) % 4) {
+  const special = rows.length > 0 && CSV_FIXED_SPECIAL.every((name, i) => rows[0][i] === name);
+  const fixed = special ? CSV_FIXED_SPECIAL : CSV_FIXED;
+  const per = special ? CSV_PER_PLAYER_SPECIAL : CSV_PER_PLAYER;
+  if (!rows.length || fixed.some((name, i) => rows[0][i] !== name) || (rows[0].length - fixed.length) % per.length) {
     throw new M.Refusal('err_not_a_pad');
   }
   const header = rows[0];
   const names = [];
-  for (let c = 4; c < header.length; c += 4) {
+  for (let c = fixed.length; c < header.length; c += per.length) {
     const name = header[c].replace(/ bid$/, '');
-    if (['bid', 'tricks', 'points', 'total'].some((what, k) => header[c + k] !== `${name} ${what}`)) {
-      throw new M.Refusal('err_not_a_pad');
-    }
+    if (per.some((what, k) => header[c + k] !== `${name} ${what}`)) throw new M.Refusal('err_not_a_pad');
     names.push(name);
   }
   const body = rows.slice(1);
   const sizes = body.map((row) => Number(row[1]));
   if (!body.length || !names.includes(body[0][2])) throw new M.Refusal('err_not_a_pad');
-  const base = { game: 'wizard', players: names.length };
+  const cards = special ? body[0][4].split(' ').filter(Boolean) : [];
+  if (special && body.some((row) => row[4] !== body[0][4])) throw new M.Refusal('err_not_a_pad');
+  const base = { game: 'wizard', players: names.length, ...(cards.length ? { special_cards: cards } : {}) };
+  if (cards.length && R.wizardOptionsProblem(cat, { ...base, schedule: 'standard' })) throw new M.Refusal('err_not_a_pad');
   let rules = { ...base, schedule: 'custom', custom_hand_sizes: sizes };
   for (const schedule of Object.keys((cat.wizard.players[String(names.length)] || { schedules: {} }).schedules)) {
     const candidate = { ...base, schedule };
     if (JSON.stringify(R.handSizes(cat, candidate)) === JSON.stringify(sizes)) { rules = candidate; break; }
   }
   const sheet = M.newSheet(cat, { names, rules, firstDealer: names.indexOf(body[0][2]) });
-  const numbers = (row, offset) => {
-    const cells = names.map((_, seat) => row[4 + 4 * seat + offset]);
+  const numbers = (row, what) => {
+    const cells = names.map((_, seat) => row[fixed.length + per.length * seat + per.indexOf(what)]);
     if (cells.every((cell) => cell === '')) return null;
+    if (what === 'cloud') {
+      if (cells.some((cell) => !/^([+-]1)?$/.test(cell))) throw new M.Refusal('err_not_a_pad');
+      return cells.map((cell) => (cell === '' ? 0 : Number(cell)));
+    }
     if (cells.some((cell) => !/^-?\d+$/.test(cell))) throw new M.Refusal('err_not_a_pad');
     return cells.map(Number);
   };
   body.forEach((row, index) => {
     if (row.length !== header.length) throw new M.Refusal('err_not_a_pad');
-    const bids = numbers(row, 0);
-    const tricks = numbers(row, 1);
+    const bids = numbers(row, 'bid');
+    const tricks = numbers(row, 'tricks');
     if (bids) M.enterRound(cat, sheet, index, bids);
-    if (tricks) M.enterTricks(cat, sheet, index, tricks);
+    if (tricks) {
+      if (special && !/^\d*$/.test(row[5])) throw new M.Refusal('err_not_a_pad');
+      M.enterTricks(cat, sheet, index, tricks, special ? numbers(row, 'cloud') : null, special ? Number(row[5] || 0) : 0);
+    }
     const expected = [M.points(cat, sheet, index), M.complete(sheet.rounds[index]) ? M.totalsAfter(cat, sheet, index) : null];
-    if (JSON.stringify([numbers(row, 2), numbers(row, 3)]) !== JSON.stringify(expected)) {
+    if (JSON.stringify([numbers(row, 'points'), numbers(row, 'total')]) !== JSON.stringify(expected)) {
       throw new M.Refusal('err_file_totals', { number: index + 1 });
     }
   });
@@ -157,11 +180,16 @@ export function importText(cat, text) {
   if (!trimmed.startsWith('{')) return fromCsv(cat, trimmed);
   let data;
   try { data = JSON.parse(trimmed); } catch (_) { throw new M.Refusal('err_not_a_pad'); }
-  if (data && data.format === TERMINAL_FORMAT) {
+  if (data && [TERMINAL_FORMAT, TERMINAL_FORMAT_SPECIAL].includes(data.format)) {
     const first = Number.isInteger(data.first_dealer) ? data.first_dealer : 0;
+    const special = data.format === TERMINAL_FORMAT_SPECIAL;
     return M.checkedSheet(cat, {
-      format: M.SHEET_FORMAT, names: data.names, rules: data.rules, first_dealer: first, scorekeeper: first,
-      rounds: (data.rounds || []).map((entry) => ({ bids: entry.bids ?? null, tricks: entry.tricks ?? null })), hands: [],
+      format: special ? M.SHEET_FORMAT_SPECIAL : M.SHEET_FORMAT, names: data.names, rules: data.rules,
+      first_dealer: first, scorekeeper: first, hands: [],
+      rounds: (data.rounds || []).map((entry) => ({
+        bids: entry.bids ?? null, tricks: entry.tricks ?? null,
+        ...(special ? { bid_changes: entry.bid_changes ?? null, bombed: entry.bombed ?? 0 } : {}),
+      })),
     });
   }
   return M.checkedSheet(cat, data);

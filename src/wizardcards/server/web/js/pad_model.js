@@ -1,15 +1,19 @@
-// The score pad's model: one game's sheet (format wizardcards-pad/1, what the phone keeps and a shared pad sends),
-// its entries checked and its totals worked out with the core's tables (pad_rules.js). No DOM.
+// The score pad's model: one game's sheet (format wizardcards-pad/1, what the phone keeps and a shared pad sends;
+// wizardcards-pad/2 for a game with special cards), its entries checked and its totals worked out with the core's
+// tables (pad_rules.js). No DOM.
 //
 // A sheet: {format, title, names, rules (RuleSet.to_dict form), first_dealer, scorekeeper, rounds, hands}.
 // Wizard: ``rounds`` has an entry per round of the schedule, {bids, tricks} (null until entered), as the terminal
-// pad keeps them (tui/scorepad_model.py); any round entered may be corrected, and the totals after it follow.
+// pad keeps them (tui/scorepad_model.py); with special cards also ``bid_changes`` (the Cloud's change of each bid,
+// null: none) and ``bombed`` (the tricks won by nobody); the bids are as made, the points by the bids as changed.
+// Any round entered may be corrected, and the totals after it follow.
 // Wily Wizards: ``hands`` grows a hand at a time: {high_bidder (null: thrown in), bid, calls, trump, tricks}.
 // A refused entry throws a Refusal (a message key of the i18n catalogs and its values) and changes nothing.
 
 import * as R from './pad_rules.js';
 
 export const SHEET_FORMAT = 'wizardcards-pad/1';
+export const SHEET_FORMAT_SPECIAL = 'wizardcards-pad/2'; // /1 with the special cards: bid_changes, bombed
 
 export class Refusal extends Error {
   constructor(key, values = {}) {
@@ -20,6 +24,7 @@ export class Refusal extends Error {
 }
 
 export function isWily(sheet) { return sheet.rules.game === 'wily'; }
+export function isSpecial(sheet) { return (sheet.rules.special_cards || []).length > 0; }
 export function players(sheet) { return sheet.names.length; }
 
 /** A new sheet, checked: 3.. names, none empty or twice, options the tables can play. */
@@ -31,8 +36,9 @@ export function newSheet(cat, { names, rules, firstDealer = 0, scorekeeper = nul
     if (!Number.isInteger(seat) || seat < 0 || seat >= clean.length) throw new Refusal('err_not_a_pad');
   }
   const full = R.canonicalRules(cat, { ...rules, players: clean.length });
+  const special = (full.special_cards || []).length > 0;
   const sheet = {
-    format: SHEET_FORMAT, title, names: clean, rules: full, first_dealer: firstDealer,
+    format: special ? SHEET_FORMAT_SPECIAL : SHEET_FORMAT, title, names: clean, rules: full, first_dealer: firstDealer,
     scorekeeper: scorekeeper === null ? firstDealer : scorekeeper, rounds: [], hands: [],
   };
   if (full.game === 'wily') {
@@ -41,7 +47,8 @@ export function newSheet(cat, { names, rules, firstDealer = 0, scorekeeper = nul
     if (!cat.wizard.players[String(clean.length)]) throw new Refusal('err_wizard_players', { players: clean.length });
     const problem = R.wizardOptionsProblem(cat, full);
     if (problem) throw new Refusal(problem.key, problem);
-    sheet.rounds = R.handSizes(cat, sheet.rules).map(() => ({ bids: null, tricks: null }));
+    sheet.rounds = R.handSizes(cat, sheet.rules).map(() => (special
+      ? { bids: null, tricks: null, bid_changes: null, bombed: 0 } : { bids: null, tricks: null }));
   }
   return sheet;
 }
@@ -54,10 +61,17 @@ export function info(cat, sheet, index) {
 
 export function complete(entry) { return entry.bids !== null && entry.tricks !== null; }
 
+/** The bids of round ``index`` as the Cloud changed them (the ones scored), or null before its bids. */
+export function scoredBids(sheet, index) {
+  const entry = sheet.rounds[index];
+  if (entry.bids === null) return null;
+  return entry.bids.map((bid, seat) => bid + (entry.bid_changes ? entry.bid_changes[seat] : 0));
+}
+
 export function points(cat, sheet, index) {
   const entry = sheet.rounds[index];
   if (!complete(entry)) return null;
-  return entry.bids.map((bid, seat) => R.roundPoints(cat, bid, entry.tricks[seat]));
+  return scoredBids(sheet, index).map((bid, seat) => R.roundPoints(cat, bid, entry.tricks[seat]));
 }
 
 /** The totals after round ``index`` (the complete rounds up to it); index -1: before the first. */
@@ -119,12 +133,39 @@ function checkBids(cat, sheet, index, bids) {
   }
 }
 
-function checkTricks(cat, sheet, index, tricks) {
+/** What the Cloud and the Bomb did in round ``index`` (its bids in), as far as it is known before the tricks. */
+export function checkSpecials(cat, sheet, index, bids, changes, bombed) {
+  const round = info(cat, sheet, index);
+  const most = R.mostBombed(cat, sheet.rules);
+  if (bombed && !most) throw new Refusal('err_no_bomb');
+  if (!Number.isInteger(bombed) || bombed < 0 || bombed > most) throw new Refusal('err_bomb_one');
+  if (changes && changes.length !== players(sheet)) throw new Refusal('err_count', { players: players(sheet) });
+  const problem = R.bidChangesProblem(cat, sheet.rules, round.handSize, bids, changes);
+  if (problem) throw new Refusal(problem.key, { ...problem, name: problem.seat === undefined ? '' : sheet.names[problem.seat] });
+}
+
+function checkTricks(cat, sheet, index, bids, tricks, changes = null, bombed = 0) {
   const round = info(cat, sheet, index);
   checkNumbers(cat, sheet, 'tricks', tricks, R.tricksRange(cat, round.handSize), round);
+  checkSpecials(cat, sheet, index, bids, changes, bombed);
   const sum = tricks.reduce((a, b) => a + b, 0);
-  const total = R.tricksTotal(cat, round.handSize);
-  if (sum !== total) throw new Refusal('err_tricks_sum', { sum, total });
+  const total = R.tricksTotal(cat, round.handSize, bombed);
+  if (sum !== total) throw new Refusal(bombed ? 'err_tricks_sum_bomb' : 'err_tricks_sum', { sum, total, cards: round.handSize });
+  const problem = R.bidChangesProblem(cat, sheet.rules, round.handSize, bids, changes, tricks);
+  if (problem) throw new Refusal(problem.key, { ...problem, name: sheet.names[problem.seat] });
+}
+
+/** A round's Cloud change as kept: null when nobody changed. */
+function keptChanges(changes) {
+  return changes && changes.some((change) => change !== 0) ? changes.slice() : null;
+}
+
+function setEnd(sheet, entry, tricks, changes, bombed) {
+  entry.tricks = tricks === null ? null : tricks.slice();
+  if (isSpecial(sheet)) {
+    entry.bid_changes = tricks === null ? null : keptChanges(changes);
+    entry.bombed = tricks === null ? 0 : bombed;
+  }
 }
 
 /** The later rounds (1-based) whose bids the rule now refuses, the totals before them having changed. */
@@ -140,23 +181,31 @@ export function laterConflicts(cat, sheet, index) {
 }
 
 /** Enter (or correct) round ``index``'s bids; its tricks are kept unless ``tricks`` is given too (hidden bids are
- * entered with the tricks, after the hand). Returns the later rounds the bid rule now refuses. */
-export function enterRound(cat, sheet, index, bids, tricks = undefined) {
+ * entered with the tricks, after the hand, and the Cloud's ``changes`` and the ``bombed`` tricks with them).
+ * A correction whose bids the round's Cloud change no longer fits clears the round's tricks (entered again).
+ * Returns the later rounds the bid rule now refuses. */
+export function enterRound(cat, sheet, index, bids, tricks = undefined, changes = null, bombed = 0) {
   checkEnterable(sheet, index);
   checkBids(cat, sheet, index, bids);
-  if (tricks !== undefined && tricks !== null) checkTricks(cat, sheet, index, tricks);
+  if (tricks !== undefined && tricks !== null) checkTricks(cat, sheet, index, bids, tricks, changes, bombed);
   const entry = sheet.rounds[index];
   entry.bids = bids.slice();
-  if (tricks !== undefined) entry.tricks = tricks === null ? null : tricks.slice();
+  if (tricks !== undefined) setEnd(sheet, entry, tricks, changes, bombed);
+  else if (entry.tricks !== null && entry.bid_changes
+    && R.bidChangesProblem(cat, sheet.rules, info(cat, sheet, index).handSize, bids, entry.bid_changes)) {
+    setEnd(sheet, entry, null);
+  }
   return laterConflicts(cat, sheet, index);
 }
 
-/** Enter (or correct) round ``index``'s tricks (its bids must be in). */
-export function enterTricks(cat, sheet, index, tricks) {
+/** Enter (or correct) round ``index``'s tricks (its bids must be in), with the Cloud's change of the bids (a
+ * number per player: +1, -1, 0) and the tricks won by nobody (the Bomb's). */
+export function enterTricks(cat, sheet, index, tricks, changes = null, bombed = 0) {
   checkEnterable(sheet, index);
-  if (sheet.rounds[index].bids === null) throw new Refusal('err_bids_first', { number: index + 1 });
-  checkTricks(cat, sheet, index, tricks);
-  sheet.rounds[index].tricks = tricks.slice();
+  const entry = sheet.rounds[index];
+  if (entry.bids === null) throw new Refusal('err_bids_first', { number: index + 1 });
+  checkTricks(cat, sheet, index, entry.bids, tricks, changes, bombed);
+  setEnd(sheet, entry, tricks, changes, bombed);
 }
 
 // --- Wily Wizards ----------------------------------------------------------------------------------------------
@@ -227,7 +276,7 @@ export function winners(cat, sheet) {
 /** A sheet read from storage, a file or a shared pad, re-entered through every check (a hand-edited file cannot
  * hold what the pad would refuse). */
 export function checkedSheet(cat, data) {
-  if (!data || data.format !== SHEET_FORMAT) throw new Refusal('err_not_a_pad');
+  if (!data || ![SHEET_FORMAT, SHEET_FORMAT_SPECIAL].includes(data.format)) throw new Refusal('err_not_a_pad');
   const sheet = newSheet(cat, {
     names: data.names, rules: data.rules, firstDealer: data.first_dealer, scorekeeper: data.scorekeeper,
     title: data.title || null,
@@ -238,7 +287,7 @@ export function checkedSheet(cat, data) {
     if ((data.rounds || []).length !== sheet.rounds.length) throw new Refusal('err_not_a_pad');
     data.rounds.forEach((entry, index) => {
       if (entry.bids !== null) enterRound(cat, sheet, index, entry.bids);
-      if (entry.tricks !== null) enterTricks(cat, sheet, index, entry.tricks);
+      if (entry.tricks !== null) enterTricks(cat, sheet, index, entry.tricks, entry.bid_changes ?? null, entry.bombed ?? 0);
     });
   }
   return sheet;

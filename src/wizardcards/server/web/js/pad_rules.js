@@ -8,10 +8,16 @@ function unknown(what, word) {
   throw new Error(`the rule tables say ${what} "${word}", which this pad cannot read: reload it`);
 }
 
+/** The tables of the deck these rules play with, for their player count: the 60 cards', or with special cards
+ * those of the deck they make (its schedules, custom hand sizes, hands dealt whole). */
 function wizardPlayers(cat, rules) {
   const table = cat.wizard.players[String(rules.players)];
   if (!table) throw new Error(`Wizard has no tables for ${rules.players} players`);
-  return table;
+  const special = rules.special_cards || [];
+  if (!special.length) return table;
+  const deck = table.decks[String(cat.wizard.base_deck + special.length)];
+  if (!deck) throw new Error(`Wizard has no tables for ${special.length} special cards`);
+  return deck;
 }
 
 /** The hand size of every round of a Wizard game with these rules (RuleSet.to_dict form). */
@@ -21,9 +27,61 @@ export function handSizes(cat, rules) {
   return wizardPlayers(cat, rules).schedules[schedule].slice();
 }
 
-/** [least, most] cards a hand of a custom schedule may hold for this many players. */
-export function customRange(cat, players) {
-  return wizardPlayers(cat, { players }).custom_hand_sizes;
+/** [least, most] cards a hand of a custom schedule may hold for this many players (and special cards). */
+export function customRange(cat, players, specialCards = []) {
+  return wizardPlayers(cat, { players, special_cards: specialCards }).custom_hand_sizes;
+}
+
+// --- the special cards (RULES.md "Special cards"; the catalog's wizard.special_cards) -------------------------
+
+/** The special cards' option names, in the core's order, and the presets (name: cards). */
+export function specialNames(cat) { return cat.wizard.special_cards.names.slice(); }
+export function specialPresets(cat) { return cat.wizard.special_cards.presets; }
+
+/** The cards in the core's order (RuleSet keeps them so: equal rule sets compare equal). */
+export function orderedSpecials(cat, cards) {
+  const names = specialNames(cat);
+  return (cards || []).slice().sort((a, b) => names.indexOf(a) - names.indexOf(b));
+}
+
+/** How many tricks of a round these rules let go to nobody (the Bomb's), 0 without the Bomb. */
+export function mostBombed(cat, rules) {
+  const bomb = cat.wizard.special_cards.scoring.bomb;
+  return (rules.special_cards || []).includes('bomb') ? bomb.tricks_to_nobody : 0;
+}
+
+/** The Cloud's table when these rules have the Cloud, else null. */
+function cloud(cat, rules) {
+  if (!(rules.special_cards || []).includes('cloud')) return null;
+  const table = cat.wizard.special_cards.scoring.cloud;
+  if (table.changer !== 'won_a_trick') unknown('changer', table.changer);
+  return table;
+}
+
+export function hasCloud(cat, rules) { return cloud(cat, rules) !== null; }
+
+/** The changes (+1, -1) the Cloud allows a bid in a hand of this size ([] without the Cloud). */
+export function cloudChanges(cat, rules, handSize, bid) {
+  const table = cloud(cat, rules);
+  return table ? table.changes[String(handSize)][bid].slice() : [];
+}
+
+/** The Cloud's change of a round's bids checked: null, or a message key and its values. ``tricks`` null: before
+ * the tricks are known (the changer must have won the Cloud's trick: a trick at least). */
+export function bidChangesProblem(cat, rules, handSize, bids, changes, tricks = null) {
+  if (!changes || changes.every((change) => change === 0)) return null;
+  const table = cloud(cat, rules);
+  if (!table) return { key: 'err_no_cloud' };
+  const changed = changes.map((change, seat) => (change ? seat : -1)).filter((seat) => seat >= 0);
+  if (changed.length > table.changes_per_round) return { key: 'err_cloud_one', count: changed.length };
+  for (const seat of changed) {
+    const allowed = table.changes[String(handSize)][bids[seat]];
+    if (!allowed.includes(changes[seat])) {
+      return { key: allowed.length === 1 && allowed[0] > 0 ? 'err_cloud_rise' : 'err_cloud_fall', seat, bid: bids[seat] };
+    }
+    if (tricks && tricks[seat] === 0) return { key: 'err_cloud_trick', seat };
+  }
+  return null;
 }
 
 /** Whether these Wizard options can be played together; a message key and its values when not. */
@@ -31,9 +89,17 @@ export function wizardOptionsProblem(cat, rules) {
   if (rules.hidden_bids && cat.wizard.open_bids_needed_by.includes(rules.bid_rule || 'none')) {
     return { key: 'err_hidden_with_rule', rule: rules.bid_rule };
   }
+  const special = rules.special_cards || [];
+  if (special.some((card) => !specialNames(cat).includes(card)) || new Set(special).size !== special.length) {
+    return { key: 'err_not_a_pad' };
+  }
+  for (const group of cat.wizard.special_cards.together) {
+    const held = group.filter((card) => special.includes(card));
+    if (held.length && held.length !== group.length) return { key: 'err_special_together' };
+  }
   if ((rules.schedule || 'standard') === 'custom') {
     const sizes = rules.custom_hand_sizes || [];
-    const [least, most] = customRange(cat, rules.players);
+    const [least, most] = customRange(cat, rules.players, special);
     if (!sizes.length) return { key: 'err_custom_empty' };
     const wrong = sizes.find((size) => !Number.isInteger(size) || size < least || size > most);
     if (wrong !== undefined) return { key: 'err_custom_range', size: wrong, least, most };
@@ -46,6 +112,7 @@ export function wizardOptionsProblem(cat, rules) {
 export function canonicalRules(cat, rules) {
   const full = { ...rules };
   if (full.game !== 'wily' && cat.wizard.last_hand_no_trump[full.schedule || 'standard']) full.last_hand_no_trump = true;
+  if (full.special_cards) full.special_cards = orderedSpecials(cat, full.special_cards);
   const out = { game: full.game || 'wizard', players: full.players };
   for (const [name, fallback] of Object.entries(cat.defaults)) {
     if (!(name in full)) continue;
@@ -71,10 +138,13 @@ export function roundInfo(cat, rules, firstDealer, index) {
 export function bidRange(cat, handSize) { return cat.wizard.bid_range[String(handSize)]; }
 export function tricksRange(cat, handSize) { return cat.wizard.tricks_range[String(handSize)]; }
 
-/** What the tricks of a round must add up to. */
-export function tricksTotal(cat, handSize) {
-  if (cat.wizard.tricks_sum === 'hand_size') return handSize;
-  return unknown('tricks_sum', cat.wizard.tricks_sum);
+/** What the tricks of a round must add up to: the hand size, less the tricks won by nobody (the Bomb's). */
+export function tricksTotal(cat, handSize, bombed = 0) {
+  if (cat.wizard.tricks_sum !== 'hand_size') return unknown('tricks_sum', cat.wizard.tricks_sum);
+  if (!bombed) return handSize;
+  const word = cat.wizard.special_cards.scoring.bomb.tricks_sum;
+  if (word !== 'hand_size_less_nobodys') return unknown('tricks_sum', word);
+  return handSize - bombed;
 }
 
 /** A round's points for one player. */
