@@ -127,7 +127,13 @@ class Player:
         trick = [int(card) for card in page.locator("#trick .slot.played").evaluate_all(
             "(slots) => slots.map((s) => s.dataset.card)")]
         winners = [card for card in cards if card == 60 or 52 <= card <= 55]
-        special = next((card for card in cards if card in SPECIAL_CARDS), None)
+        specials = [card for card in cards if card in SPECIAL_CARDS]
+        # a card whose choice has not come yet first: a Juggler behind other special cards in a hand may otherwise
+        # never be Ann's to play before the hand ends
+        wanted = [card for card in specials if SPECIAL_CARDS[card] in CHOICES and SPECIAL_CARDS[card] not in self.seen]
+        special = wanted[0] if wanted else None
+        if special is None and specials:
+            special = specials[0]
         if winners and any(71 <= card <= 74 for card in trick):
             card = winners[0]
         else:
