@@ -84,6 +84,7 @@ from .endgame import MAX_TRICKS, Endgame, solve_cost
 from .inference import BidModel, dealt_hands, resample
 from .rollout import playout
 from .rulebased import RuleBasedBot
+from .special_search import special_values
 from .wily_search import wily_choice, wily_values
 
 LEVELS = {1: (3_000, 4), 2: (10_000, 8), 3: (30_000, 12), 4: (100_000, 24), 5: (300_000, 48)}
@@ -175,8 +176,6 @@ class SearchBot:
         legal = view.legal_actions
         if not legal:
             raise ValueError(f"seat {view.seat} is not on turn: no legal action to choose")
-        if view.rules.special_cards:  # its playouts, inference and endgames know the 60 cards only
-            raise ValueError("search does not play the special cards yet (issue 29, item 3): use rulebased")
         if len(legal) == 1:
             return legal[0], None
         try:
@@ -199,6 +198,8 @@ class SearchBot:
             self._end = self._begun + self.ms * TIME_SHARE / 1000
         if view.game is Game.WILY:
             return self._wily(view, rng)
+        if view.rules.special_cards:
+            return special_values(self, view, rng)
         if view.phase is Phase.BID:
             return self._wizard_bids(view, rng, view.trump_suit)
         if view.phase is Phase.CHOOSE_TRUMP:
