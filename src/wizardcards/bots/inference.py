@@ -228,7 +228,8 @@ def resample(weights: Sequence[float], draws: int, rng: random.Random) -> list[t
 
 __all__ = [
     "BidModel", "CONSTANTS", "CUT", "FLOOR", "FREE", "LATE", "SCALE", "SCALE_PER_CARD", "SHRINK", "STEP",
-    "bid_hands", "bid_probabilities", "bids_as_made", "dealt_hands", "free_tricks", "hand_value_of", "place_in_bidding", "resample",
+    "bid_hands", "bid_probabilities", "bids_as_made",
+    "dealt_hands", "free_tricks", "hand_value_of", "place_in_bidding", "resample",
     "value_table",
 ]
 
