@@ -38,6 +38,12 @@ Decisions
   bid over the partner's must be clearly better than passing; trump and each card passed are the choices that give
   the letter most often; the last tricks are solved exactly (``wily_endgame.py``).
 
+Special cards
+-------------
+With any of the anniversary cards (``rules.special_cards``) every Wizard decision goes to ``special_search.py``: the
+same method over the bigger deck, with playouts that play the special cards' decisions (``special_rollout.py``),
+the Cloud's change and the Juggler's pass valued by playouts, and no exact endgames (its docstring says why).
+
 Levels
 ------
 ``search:level=1..5`` (default 3) sets the work per decision as a budget of simulated card plays, divided among the
