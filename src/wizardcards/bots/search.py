@@ -166,6 +166,7 @@ class SearchBot:
         self.samples = samples
         self.ms = ms
         self.pace = measure_pace() if ms is not None else 0.0  # seconds per card play (only under a time limit)
+        self.special_pace = 0.0  # the same with the special cards, measured at the first such decision
         self.stops = 0  # loops over sampled (or candidate) deals the time limit stopped before the level's budget
         self.fallbacks = 0  # decisions in which not one deal fitted in the time limit: the heuristic decided
         self._begun = 0.0  # under a time limit: when the time share in progress began, and when it ends
