@@ -4,8 +4,8 @@ The engine is pure, typed Python and stays the single source of the rules. A reg
 ``core/phase.py``, ``deal.py``, ``cards.py``, ``tricks.py``, ``actions.py``, ``state.py``, ``wizard.py`` and ``wily.py`` to C extensions with
 mypyc (a build-time tool only: nothing is added at run time), which makes the engine several times faster
 (``benchmarks/engine.py``). The search bot's inner loops, ``bots/rollout.py`` (playouts, on the core's own trick
-functions), ``bots/determinize.py`` (sampling deals) and ``bots/endgame.py`` (exact last tricks), are compiled with
-it, in the same group so that their calls into the core are direct C calls (``benchmarks/rollout.py``). An editable install (``pip install -e``) stays pure
+functions), ``bots/determinize.py`` (sampling deals), ``bots/endgame.py`` (exact last tricks) and
+``bots/special_rollout.py`` (playouts with the special cards) are compiled with it, in the same group so that their calls into the core are direct C calls (``benchmarks/rollout.py``). An editable install (``pip install -e``) stays pure
 Python so that edits take effect at once; so does any install with ``WIZARDCARDS_PURE_PYTHON=1`` set.
 """
 
@@ -30,6 +30,7 @@ COMPILED = [
     "src/wizardcards/bots/rollout.py",
     "src/wizardcards/bots/determinize.py",
     "src/wizardcards/bots/endgame.py",
+    "src/wizardcards/bots/special_rollout.py",  # playouts with the special cards, on special_tricks.py
 ]
 
 

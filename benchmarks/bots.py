@@ -3,6 +3,7 @@
     python benchmarks/bots.py [--quick] [--only 123456789] [--games 1000] [--bid-games 400] [--wily-games 200]
                               [--wily-self-games 24] [--baseline-games 200] [--table-deals 2] [--timing-games 4]
                               [--wily-timing-games 2] [--oracle-deals 2] [--workers 2] [--seed 1] [--level 3]
+                              [--rules standard]
 
 Nine measurements, through the arena unless said (4 players, duplicate deals, full games unless said); Wizard:
 
@@ -12,6 +13,11 @@ Nine measurements, through the arena unless said (4 players, duplicate deals, fu
 2. ``search`` in one seat against three ``rulebased``, ``--games`` standard Wizard games: the search entry's mean score
    per game against the rulebased entries' mean, and the difference per deal with its interval (target: at least 100
    points, intervals apart), and the search entry's win rate (target: at least 50%).
+
+``--rules PRESET`` plays measurements 1 and 2 under another Wizard preset: ``--rules anniversary-2021`` with all seven
+special cards (issue 29: the same targets, a margin of at least 100 points and a median decision of at most 100 ms).
+Measurement 1 also gives the median and 95th percentile per phase (bid, play, and the special cards' werewolf,
+choose_trump, cloud, juggle).
 3. bid accuracy in 4-player 3-card self-play (four ``search`` seats; each game is four hands of 3 cards): the share of
    bids made exactly, with a 95% interval over deals (target: at least 87%; Schumacher & Pleines 2022 report 66-87%
    for their best trained agents).
@@ -76,10 +82,11 @@ def interval(mean: float, half: float | None, scale: float = 1.0, unit: str = ""
     return f"{mean * scale:.1f}{unit} [{(mean - half) * scale:.1f}, {(mean + half) * scale:.1f}]"
 
 
-def decision_times(spec: str, games: int, seed: int) -> None:
-    rules = find_rules("standard", players=4)
+def decision_times(spec: str, games: int, seed: int, preset: str = "standard") -> None:
+    rules = find_rules(preset, players=4)
     wall: list[float] = []
     cpu: list[float] = []
+    by_phase: dict[str, list[float]] = {}
     forced = 0
     started = time.perf_counter()
     for game in range(games):
@@ -97,8 +104,11 @@ def decision_times(spec: str, games: int, seed: int) -> None:
             action = bots[0].act(view, rng)
             wall.append(time.perf_counter() - t0)
             cpu.append(time.process_time() - c0)
+            if len(view.legal_actions) > 1:
+                by_phase.setdefault(view.phase.value, []).append(wall[-1])
             state.apply(action)
-    print(f"\n1. decision time of {spec}: {len(wall)} decisions ({forced} with one legal action) in {games} games, "
+    print(f"\n1. decision time of {spec}, {preset} rules: {len(wall)} decisions ({forced} with one legal action) in "
+          f"{games} games, "
           f"{time.perf_counter() - started:.0f} s; load average now {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     for name, values in (("wall clock", wall), ("CPU time", cpu)):
         ms = sorted(v * 1000 for v in values)
@@ -106,10 +116,14 @@ def decision_times(spec: str, games: int, seed: int) -> None:
         p95 = ms[min(len(ms) - 1, int(0.95 * len(ms)))]
         print(f"   {name:>10}: median {median:.1f} ms ({verdict(median <= TARGETS['median_ms'])}: <= 100), "
               f"95th percentile {p95:.1f} ms ({verdict(p95 <= TARGETS['p95_ms'])}: <= 300), max {ms[-1]:.0f} ms")
+    for phase, values in sorted(by_phase.items()):
+        ms = sorted(v * 1000 for v in values)
+        print(f"   {phase:>12} ({len(ms)} with a choice): median {statistics.median(ms):.1f} ms, "
+              f"95th percentile {ms[min(len(ms) - 1, int(0.95 * len(ms)))]:.1f} ms")
 
 
-def strength(spec: str, games: int, seed: int, workers: int) -> None:
-    rules = find_rules("standard", players=4)
+def strength(spec: str, games: int, seed: int, workers: int, preset: str = "standard") -> None:
+    rules = find_rules(preset, players=4)
     config = TournamentConfig(rules, (spec, "rulebased", "rulebased", "rulebased"), games, seed, duplicate=True)
     started = time.perf_counter()
     report = run_tournament(config, workers)
@@ -128,7 +142,7 @@ def strength(spec: str, games: int, seed: int, workers: int) -> None:
     rule_mean, rule_half = mean_ci([fmean(v) for v in rule_units.values()])
     apart = half is not None and search["low"] is not None and rule_half is not None and \
         search["low"] > rule_mean + rule_half
-    print(f"\n2. {spec} against three rulebased: {games} standard Wizard games ({games // 4} duplicate deals), "
+    print(f"\n2. {spec} against three rulebased: {games} Wizard games, {preset} rules ({games // 4} duplicate deals), "
           f"{time.perf_counter() - started:.0f} s with {workers} workers")
     print(f"   search mean score per game     {interval(search['mean_score'], search['ci95'])}")
     print(f"   rulebased mean score per game  {interval(rule_mean, rule_half)}"
@@ -404,6 +418,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--level", type=int, default=3)
     parser.add_argument("--only", default="123456789", help="which measurements to run, e.g. 13")
+    parser.add_argument("--rules", default="standard",
+                        help="Wizard preset of measurements 1 and 2 (anniversary-2021: all seven special cards)")
     args = parser.parse_args()
     quick = args.quick
     games = args.games or (40 if quick else 1000)
@@ -424,8 +440,8 @@ def main() -> None:
     print(f"benchmarks/bots.py: {spec}, seed {args.seed}, {args.workers} workers, {os.cpu_count()} cores, "
           f"load average {os.getloadavg()[0]:.2f}")
     parts = {
-        "1": lambda: decision_times(spec, timing_games, args.seed),
-        "2": lambda: strength(spec, games, args.seed, args.workers),
+        "1": lambda: decision_times(spec, timing_games, args.seed, args.rules),
+        "2": lambda: strength(spec, games, args.seed, args.workers, args.rules),
         "3": lambda: bid_accuracy(spec, bid_games, args.seed, args.workers),
         "4": lambda: wily_team(spec, wily_games, args.seed, args.workers),
         "5": lambda: wily_self_play(spec, wily_self, args.seed, args.workers),

@@ -40,13 +40,13 @@ from dataclasses import dataclass, field
 from math import factorial
 from typing import Final
 
-from ..core.cards import DECK_SIZE, FULL_DECK, SUIT_MASKS, cards_of
+from ..core.cards import CARD_IDS, FULL_DECK, SUIT_MASKS, WEREWOLF, card_set, cards_of
 from ..core.rules import CARDS_PASSED, Game
 from ..core.state import Phase
 from ..core.view import View
 from ..core.wily import receivers_of
 
-_FACT = tuple(factorial(k) for k in range(DECK_SIZE + 1))
+_FACT = tuple(factorial(k) for k in range(CARD_IDS + 1))
 _BLOCK: Final = 32
 """Random bytes fetched at a time by the rejection method (a deal's hidden hands take about as many)."""
 
@@ -127,7 +127,11 @@ def knowledge(view: View) -> Knowledge:
         receivers = receivers_of(view.rules.mode, view.rules.passing, n)
         if receivers is not None:
             fixed[receivers[me]] |= view.given & ~view.played
-    pool = FULL_DECK & ~seen
+    deck = FULL_DECK
+    if view.rules.special_cards:
+        deck = card_set(view.rules.deck)
+        seen |= _special_knowledge(view, fixed, in_flight)
+    pool = deck & ~seen
     for s in range(n):
         pool &= ~fixed[s]
     room = [0 if s == me else counts[s] - fixed[s].bit_count() for s in range(n)]
@@ -135,6 +139,38 @@ def knowledge(view: View) -> Knowledge:
     if rest < 0 or min(room) < 0:
         raise ValueError(f"view of seat {me} is inconsistent: {pool.bit_count()} unseen cards for {sum(room)} places")
     return Knowledge(n, me, pool, [*room, rest], fixed, list(view.voids), in_flight)
+
+
+def _special_knowledge(view: View, fixed: list[int], in_flight: list[int]) -> int:
+    """What the special cards tell (RULES.md, "Special cards"), written into ``fixed`` and ``in_flight``; returns the
+    cards known to be in nobody's hand beyond those the view shows.
+
+    * The Werewolf: with a card turned up and nobody having swapped, it was not dealt (it lies in the rest). Its holder
+      took the card turned up into its hand, where it stays unless played or given in the Juggler's pass.
+    * The Juggler's pass: while it goes round (``Phase.JUGGLE``), the seats from the next trick's leader up to this
+      one have given one card each, in flight; once it is over, the card this seat gave is in its left neighbour's
+      hand unless played since, and the card it received came from its right neighbour (so that seat holds the card
+      it took up for the Werewolf only if this seat did not receive it). ``view.voids`` already start again after
+      the pass (the core resets them).
+    """
+    n, me = view.players, view.seat
+    unseen_elsewhere = 0
+    if view.trump_card >= 0 and view.werewolf < 0 and WEREWOLF in view.rules.deck:
+        unseen_elsewhere |= 1 << WEREWOLF
+    passed = view.received != 0
+    if view.phase is Phase.JUGGLE:
+        seat = view.trick_leader
+        while seat != me:
+            in_flight[seat] = 1
+            seat = (seat + 1) % n
+    holder, took = view.werewolf, view.turned_up
+    if holder >= 0 and holder != me and took >= 0 and not (view.played | view.hand) >> took & 1:
+        from_right = (me - 1) % n
+        if not passed or holder == from_right:  # kept it for sure (this seat's own view says it did not get it)
+            fixed[holder] |= 1 << took
+    if passed and view.given:
+        fixed[(me + 1) % n] |= view.given & ~view.played
+    return unseen_elsewhere
 
 
 class Sampler:

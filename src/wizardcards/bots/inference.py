@@ -48,6 +48,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from .rulebased import card_values
+from .special_heuristics import special_values
 
 CUT: Final = 0.419
 STEP: Final = 0.907
@@ -116,8 +117,11 @@ def place_in_bidding(seat: int, dealer: int, players: int) -> float:
 class BidModel:
     """The bid model for one round of one table (see the module docstring)."""
 
-    def __init__(self, trump: int, players: int, hand_size: int, dealer: int) -> None:
-        self.values = value_table(trump, players)
+    def __init__(self, trump: int, players: int, hand_size: int, dealer: int,
+                 deck: tuple[int, ...] | None = None) -> None:
+        # With special cards (``deck`` given) a hand is read with the values of ``special_heuristics`` over the
+        # bigger deck; the constants stay those fitted on the 60 cards.
+        self.values = value_table(trump, players) if deck is None else special_values(trump, players, deck)
         self.players = players
         self.hand_size = hand_size
         self.dealer = dealer
@@ -171,6 +175,25 @@ def dealt_hands(hands: Sequence[int], played: Sequence[int]) -> list[int]:
     return [hand | cards for hand, cards in zip(hands, played)]
 
 
+def bid_hands(hands: Sequence[int], played: Sequence[int], seat: int, given: int, received: int) -> list[int]:
+    """With the special cards: the hands the seats bid on, as far as ``seat`` can tell. After the Juggler's pass the
+    card ``seat`` gave went to its left neighbour and the one it received came from its right neighbour, so those
+    two are put back; the other seats' passes are not known (their hands are read as held, one card off at most)."""
+    out = dealt_hands(hands, played)
+    if received:
+        n = len(out)
+        out[(seat + 1) % n] &= ~given
+        out[(seat - 1) % n] |= received
+    return out
+
+
+def bids_as_made(bids: Sequence[int | None], changes: Sequence[int]) -> list[int | None]:
+    """The bids as made, before the Cloud changed one (``View.bids`` are the bids as changed)."""
+    if not any(changes):
+        return list(bids)
+    return [None if bid is None else bid - change for bid, change in zip(bids, changes)]
+
+
 def resample(weights: Sequence[float], draws: int, rng: random.Random) -> list[tuple[int, int]]:
     """``draws`` draws from the candidates in proportion to ``weights`` (systematic resampling), as (candidate,
     times drawn) for each candidate drawn at least once. All weights zero: every candidate once."""
@@ -205,7 +228,8 @@ def resample(weights: Sequence[float], draws: int, rng: random.Random) -> list[t
 
 __all__ = [
     "BidModel", "CONSTANTS", "CUT", "FLOOR", "FREE", "LATE", "SCALE", "SCALE_PER_CARD", "SHRINK", "STEP",
-    "bid_probabilities", "dealt_hands", "free_tricks", "hand_value_of", "place_in_bidding", "resample",
+    "bid_hands", "bid_probabilities", "bids_as_made",
+    "dealt_hands", "free_tricks", "hand_value_of", "place_in_bidding", "resample",
     "value_table",
 ]
 

@@ -38,6 +38,12 @@ Decisions
   bid over the partner's must be clearly better than passing; trump and each card passed are the choices that give
   the letter most often; the last tricks are solved exactly (``wily_endgame.py``).
 
+Special cards
+-------------
+With any of the anniversary cards (``rules.special_cards``) every Wizard decision goes to ``special_search.py``: the
+same method over the bigger deck, with playouts that play the special cards' decisions (``special_rollout.py``),
+the Cloud's change and the Juggler's pass valued by playouts, and no exact endgames (its docstring says why).
+
 Levels
 ------
 ``search:level=1..5`` (default 3) sets the work per decision as a budget of simulated card plays, divided among the
@@ -84,6 +90,7 @@ from .endgame import MAX_TRICKS, Endgame, solve_cost
 from .inference import BidModel, dealt_hands, resample
 from .rollout import playout
 from .rulebased import RuleBasedBot
+from .special_search import special_values
 from .wily_search import wily_choice, wily_values
 
 LEVELS = {1: (3_000, 4), 2: (10_000, 8), 3: (30_000, 12), 4: (100_000, 24), 5: (300_000, 48)}
@@ -159,6 +166,7 @@ class SearchBot:
         self.samples = samples
         self.ms = ms
         self.pace = measure_pace() if ms is not None else 0.0  # seconds per card play (only under a time limit)
+        self.special_pace = 0.0  # the same with the special cards, measured at the first such decision
         self.stops = 0  # loops over sampled (or candidate) deals the time limit stopped before the level's budget
         self.fallbacks = 0  # decisions in which not one deal fitted in the time limit: the heuristic decided
         self._begun = 0.0  # under a time limit: when the time share in progress began, and when it ends
@@ -175,8 +183,6 @@ class SearchBot:
         legal = view.legal_actions
         if not legal:
             raise ValueError(f"seat {view.seat} is not on turn: no legal action to choose")
-        if view.rules.special_cards:  # its playouts, inference and endgames know the 60 cards only
-            raise ValueError("search does not play the special cards yet (issue 29, item 3): use rulebased")
         if len(legal) == 1:
             return legal[0], None
         try:
@@ -199,6 +205,8 @@ class SearchBot:
             self._end = self._begun + self.ms * TIME_SHARE / 1000
         if view.game is Game.WILY:
             return self._wily(view, rng)
+        if view.rules.special_cards:
+            return special_values(self, view, rng)
         if view.phase is Phase.BID:
             return self._wizard_bids(view, rng, view.trump_suit)
         if view.phase is Phase.CHOOSE_TRUMP:
