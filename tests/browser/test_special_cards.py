@@ -170,9 +170,9 @@ def test_a_whole_game_with_all_seven_special_cards(server: ServerProcess, page: 
     page.fill("#your-name", "Ann")
     page.select_option("#preset", "anniversary-2021")
     expect(page.locator("#preset-note")).to_contain_text("Shapeshifter")
-    # the lobby offers only the bots that play the special cards, and no hints
+    # the lobby offers only the bots that play the special cards (the search bot among them), and no hints
     offered = page.locator("#seat-kind-1 option").evaluate_all("(options) => options.map((o) => o.value)")
-    assert offered == ["human", "open", "rulebased", "random"], offered
+    assert offered == ["human", "open", "rulebased", "random", *(f"search:level={n}" for n in range(1, 6))], offered
     expect(page.locator("#hints")).to_be_disabled()
     page.click(".options-box summary")
     boxes = page.locator("#opt-special_cards input[type=checkbox]")
@@ -188,7 +188,7 @@ def test_a_whole_game_with_all_seven_special_cards(server: ServerProcess, page: 
     expect(page.locator("#hints")).to_be_enabled()
     page.check("#opt-special_cards-bomb")
     expect(page.locator("#hints")).to_be_disabled()
-    expect(page.locator("#seat-kind-1 option[value='search:level=3']")).to_have_count(0)
+    expect(page.locator("#seat-kind-1 option[value='search:level=3']")).to_have_count(1)
     page.select_option("#preset", "anniversary-2021")  # the preset's seven again
     # the rules page explains each card, the table's marked
     page.click("#btn-rules-help")

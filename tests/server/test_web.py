@@ -147,7 +147,8 @@ def test_meta_offers_every_rule_option_preset_and_bot(client: TestClient) -> Non
     specs = [b["spec"] for b in meta["bots"]]
     assert specs == ["rulebased", "random", *(f"search:level={n}" for n in LEVELS)]
     # the bots that play the special cards: rulebased and random, not (yet) search
-    assert [b["spec"] for b in meta["bots"] if b["special_cards"]] == ["rulebased", "random"]
+    assert [b["spec"] for b in meta["bots"] if b["special_cards"]] == [
+        "rulebased", "random", *(f"search:level={level}" for level in LEVELS)]
     # every registered bot but the benchmarks' baselines, nothing else
     assert {parse_bot_spec(spec)[0] for spec in specs} == set(BOTS) - BASELINES
     assert meta["default_bot"] in specs
@@ -155,9 +156,11 @@ def test_meta_offers_every_rule_option_preset_and_bot(client: TestClient) -> Non
         make_bot(spec)
 
 
-def test_the_anniversary_cards_make_tables_that_seat_only_the_bots_that_play_them(client: TestClient) -> None:
-    """A table with special cards (an option or a preset) is made, without hints (a search answers them); a search
-    bot at it is refused in words that say which bots play them; the Dragon without the Fairy is refused by the core."""
+def test_the_anniversary_cards_make_tables_that_seat_only_the_bots_that_play_them(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table with special cards (an option or a preset) is made, without hints, and seats the search bot; a bot not
+    known to play them is refused in words that say which bots do; the Dragon without the Fairy is refused by the
+    core."""
     for body in ({"players": 4, "options": {"special_cards": ["bomb", "cloud"]}},
                  {"players": 4, "preset": "anniversary-2021"},
                  {"players": 3, "preset": "anniversary", "options": {"schedule": "tournament"}}):
@@ -168,11 +171,15 @@ def test_the_anniversary_cards_make_tables_that_seat_only_the_bots_that_play_the
         rules = answer.json()["rules"]
         assert rules["special_cards"] == (body.get("options", {}).get("special_cards")
                                           or list(SPECIAL_PRESETS[body.get("preset", "anniversary")].special_cards))
-    refused = client.post("/tables", json={"players": 3, "preset": "anniversary", "seats": [
+    searching = client.post("/tables", json={"players": 3, "preset": "anniversary", "seats": [
         {"name": "Ann"}, {"name": "Bot", "bot": "random"}, {"name": "Search", "bot": "search:level=1"}]})
+    assert searching.status_code == 201, searching.text
+    monkeypatch.setitem(BOTS, "newcomer", RandomBot)  # registered, but not known to play them
+    refused = client.post("/tables", json={"players": 3, "preset": "anniversary", "seats": [
+        {"name": "Ann"}, {"name": "Bot", "bot": "random"}, {"name": "New", "bot": "newcomer"}]})
     assert refused.status_code == 422
-    assert refused.json()["detail"] == ("seat 2: the bot 'search:level=1' does not play the special cards (dragon, "
-                                        "fairy, bomb, werewolf, juggler, cloud): seat random or rulebased")
+    assert refused.json()["detail"] == ("seat 2: the bot 'newcomer' does not play the special cards (dragon, "
+                                        "fairy, bomb, werewolf, juggler, cloud): seat random, rulebased or search")
     lonely = client.post("/tables", json={"players": 4, "options": {"special_cards": ["dragon"]}})
     assert lonely.status_code == 422 and "the Dragon and the Fairy come only together" in lonely.text
     wily = client.post("/tables", json={"game": "wily", "players": 4, "options": {"special_cards": ["bomb"]}})

@@ -34,6 +34,7 @@ WORDS = {
         "juggler": "The Juggler: name its suit", "cloud-suit": "The Cloud: name its suit",
         "shapeshifter": "The Shapeshifter: play it as a Wizard or as a Jester", "bombed": "won by nobody (Bomb)",
         "gave": "you gave:", "received": "you received:", "hint": "the rule-based bot's choice",
+        "hint_search": "search bot: mean points this round after each action",
         "special-trump": "was turned up and you deal", "names": ("Dragon", "Juggler", "Cloud", "Shapeshifter"),
         "labels": ("Drg", "Fai", "Bmb", "Wwf", "Jug", "Cld", "Shp"), "best": "best",
     },
@@ -43,7 +44,9 @@ WORDS = {
         "juggler": "Der Jongleur: nenne seine Farbe", "cloud-suit": "Die Wolke: nenne ihre Farbe",
         "shapeshifter": "Der Gestaltwandler: spiele ihn als Zauberer oder als Narr",
         "bombed": "gewonnen von niemandem (Bombe)", "gave": "du hast gegeben:", "received": "du hast bekommen:",
-        "hint": "die Wahl des regelbasierten Bots", "special-trump": "und du gibst: wähle Trumpf, eine Farbe",
+        "hint": "die Wahl des regelbasierten Bots",
+        "hint_search": "Such-Bot: mittlere Punkte dieser Runde",
+        "special-trump": "und du gibst: wähle Trumpf, eine Farbe",
         "names": ("Drache", "Jongleur", "Wolke", "Gestaltwandler"),
         "labels": ("Dra", "Fee", "Bom", "Wwf", "Jon", "Wol", "Ges"), "best": "am besten",
     },
@@ -97,7 +100,8 @@ async def check_hint(app, pilot, view: View, words: dict, shot=None) -> None:  #
     text = screen_text(app)
     if shot is not None:
         shot()
-    assert words["hint"] in text
+    # the search bot's values where it plays these cards, else the rule-based bot's choice without values
+    assert words["hint" if bot_refusal("search", view.rules) is not None else "hint_search"] in text
     assert sum(f"← {words['best']}" in line for line in text.splitlines()) == 1
     for action in view.legal_actions:
         assert render.action_label(action, view) in text, action
@@ -320,7 +324,8 @@ def test_start_screen_offers_the_special_cards(snapshot) -> None:  # type: ignor
             await press_button(app, pilot, "start")
             await pilot.pause()
             await settle(pilot, lambda: bool(started))
-        assert started[0].rules == RULES and started[0].bots == [default_bot(RULES), "random", default_bot(RULES)]
+        second = "random" if bot_refusal("search", RULES) is not None else default_bot(RULES)
+        assert started[0].rules == RULES and started[0].bots == [default_bot(RULES), second, default_bot(RULES)]
 
     asyncio.run(run())
 

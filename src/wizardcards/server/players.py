@@ -37,10 +37,10 @@ HEAVY_LEVEL = 4  # search bots from this level on take seconds a decision: the w
 # another name is offered under its own name, after these
 BOT_LABELS = {"rulebased": "Rule-based", "random": "Random", "search": "Search"}
 BASELINES = {"passer"}  # registered for the benchmarks (a Wily team that never bids), not opponents to offer
-# the registry's bots that play the special cards (RULES.md, "Special cards"); a table with special cards seats no
-# other (the search bot refuses them until it learns them: bots/search.py; an outside engine's protocol writes
-# positions of the 60 cards), and asks no search for hints
-SPECIAL_CARD_BOTS = frozenset({"rulebased", "random"})
+# the registry's bots that play the special cards (RULES.md, "Special cards"; search through bots/special_search.py);
+# a table with special cards seats no other (an outside engine's protocol writes positions of the 60 cards), and
+# answers no hints (hints_for)
+SPECIAL_CARD_BOTS = frozenset({"rulebased", "random", "search"})
 
 __all__ = [
     "DEFAULT_BOT", "ENGINE_PREFIX", "STAND_IN", "EngineError", "HintAnswer", "bot_choices", "bot_rules_error",
@@ -93,15 +93,16 @@ def plays_special_cards(spec: str) -> bool:
 def bot_rules_error(spec: str, rules: RuleSet) -> str | None:
     """Why the bot ``spec`` cannot play ``rules`` (None: it can): only ``SPECIAL_CARD_BOTS`` play the special cards."""
     if rules.special_cards and not plays_special_cards(spec):
-        bots = " or ".join(sorted(SPECIAL_CARD_BOTS))
+        *others, last = sorted(SPECIAL_CARD_BOTS)
+        bots = f"{', '.join(others)} or {last}"
         return (f"the bot {spec[:80]!r} does not play the special cards ({', '.join(rules.special_cards)}): "
                 f"seat {bots}")
     return None
 
 
 def hints_for(rules: RuleSet) -> bool:
-    """Whether a table of ``rules`` can answer hints: a hint is a search bot's analysis, which knows the 60 cards
-    only."""
+    """Whether a table of ``rules`` answers hints: not with the special cards. The search bot analyses their
+    decisions (the terminal's hint shows it), but the browser's hint panel has not been made and tested for them."""
     return not rules.special_cards
 
 
