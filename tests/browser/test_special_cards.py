@@ -182,7 +182,7 @@ def test_a_whole_game_with_all_seven_special_cards(server: ServerProcess, page: 
     boxes = page.locator("#opt-special_cards input[type=checkbox]")
     expect(boxes).to_have_count(6)  # the Dragon and the Fairy in one box
     assert all(boxes.nth(k).is_checked() for k in range(6))
-    expect(page.locator("#special-note")).to_contain_text("Rule-based")
+    expect(page.locator("#special-note")).to_contain_text("no hints")
     page.locator("#opt-special_cards").scroll_into_view_if_needed()
     screenshot(page, "special-lobby-desktop-en")
     # unticking every card gives the other bots and the hints back; ticking the Bomb alone takes them away again

@@ -323,11 +323,11 @@ class Lobby {
     const defaultBot = offered.has(preferred) ? preferred : bots[0].spec;
     // a bot chosen before that cannot play the special cards gives way to the first that can
     for (const before of old) if (before.kind !== 'human' && before.kind !== 'open' && !offered.has(before.kind)) before.kind = defaultBot;
-    // hints are a search's analysis, which knows the 60 cards only: the server answers none at such a table
+    // the server answers no hints at such a table: the hint panel does not show the special cards' decisions yet
     this.el.hints.disabled = specials.length > 0;
     if (specials.length) this.el.hints.checked = false;
     const note = document.getElementById('special-note');
-    if (note) note.textContent = specials.length ? t('lobby.special_cards_note', { bots: bots.map(botLabel).join(', ') }) : '';
+    if (note) note.textContent = specials.length ? t('lobby.special_cards_note') : '';
     const you = this.el.name.value.trim();
     fill(this.el.seats, Array.from({ length: n }, (_, seat) => {
       const before = old[seat];
