@@ -143,7 +143,8 @@ def test_no_seat_sees_another_seats_juggler_gift(server: ServerProcess) -> None:
                 view = frame["view"]
                 if connection.seat in (giver, receiver):
                     continue
-                seen = cards_in(view) - {played_card(c) for c in view["played"]}
+                # the card turned up is public: a Werewolf's holder who took it into the hand may give it on
+                seen = cards_in(view) - {played_card(c) for c in view["played"]} - {view["turned_up"]}
                 assert card not in seen, (f"seat {connection.seat} saw seat {giver}'s gift {card} at seq "
                                           f"{frame['seq']}")
                 if connection.seat == -1:

@@ -110,9 +110,9 @@ def test_handshakes_in_line_go_in_their_order_on_one_timer_and_one_that_left_tak
         loop = asyncio.get_running_loop()
         timers, call_later = [0], loop.call_later
 
-        def counting_call_later(*args, **kwargs):  # type: ignore[no-untyped-def]
-            timers[0] += 1
-            return call_later(*args, **kwargs)
+        def counting_call_later(delay, callback, *args, **kwargs):  # type: ignore[no-untyped-def]
+            timers[0] += getattr(callback, "__func__", None) is HandshakePace._release  # the pace's, not the test's
+            return call_later(delay, callback, *args, **kwargs)
 
         loop.call_later = counting_call_later  # type: ignore[method-assign]
         pace, went, transports = HandshakePace(200), [], [Transport() for _ in range(12)]  # bursts of 2
@@ -125,9 +125,9 @@ def test_handshakes_in_line_go_in_their_order_on_one_timer_and_one_that_left_tak
 
     went, timers = asyncio.run(line())
     assert went == [0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11]
-    # one timer at a time, for the next in line: about one per handshake past the burst, not one per waiting
-    # handshake at every token (12 waiting would have taken some 60)
-    assert timers <= 11
+    # one timer at a time, for the next in line: about one per handshake past the burst (11 here; a timer that
+    # fires a hair before its token may set one more), not one per waiting handshake at every token (some 60)
+    assert 1 <= timers <= 22
 
 
 def test_a_burst_of_connections_is_spread_over_the_pace() -> None:
