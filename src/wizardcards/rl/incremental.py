@@ -468,14 +468,7 @@ class TableObserver:
                 plane = single = action
                 hand ^= 1 << action
                 mv[hands_at + action] = 0.0
-                suit = action // RANKS
-                if not hand & SUIT_MASKS[suit]:
-                    mv[self._lacks_at[actor] + suit] = 1.0
-                voids = state.voids[actor]
-                shown = voids & ~self._voids[actor]  # none when this card ended the hand and the next was dealt
-                if shown:
-                    mv[self._voids_at[actor] + shown.bit_length() - 1] = 1.0
-                    self._voids[actor] = voids
+                self._suit_played(mv, state, actor, hand, action // RANKS)
             else:
                 # A Wizard or a Jester: the k-th of its kind this seat played is entry k-1 of that kind's thermometer
                 # in its played plane; its hand plane loses the top entry of that kind.
@@ -626,14 +619,7 @@ class TableObserver:
             mv[self._hands_at[actor] + top] = 0.0
             mv[self._played_at[actor] + plane] = 1.0
             if action < FIRST_WIZARD:
-                suit = action // RANKS
-                if not hand & SUIT_MASKS[suit]:
-                    mv[self._lacks_at[actor] + suit] = 1.0
-                voids = state.voids[actor]
-                shown = voids & ~self._voids[actor]  # none when this card ended the hand and the next was dealt
-                if shown:
-                    mv[self._voids_at[actor] + shown.bit_length() - 1] = 1.0
-                    self._voids[actor] = voids
+                self._suit_played(mv, state, actor, hand, action // RANKS)
             position = self._trick_len
             if position != self._last_position:
                 mv[self._trick + position * self._trick_plane + single] = 1.0
@@ -703,6 +689,17 @@ class TableObserver:
             self._new_deal(state)
         self._phase, self._round = phase, round_index
         self._snapshot(state)
+
+    def _suit_played(self, mv: memoryview[float], state: TrickGameState, actor: int, hand: int, suit: int) -> None:
+        """A suit card of ``actor`` played (``hand``: what it holds now): whether it holds that suit no more, and a
+        missing suit the play showed."""
+        if not hand & SUIT_MASKS[suit]:
+            mv[self._lacks_at[actor] + suit] = 1.0
+        voids = state.voids[actor]
+        shown = voids & ~self._voids[actor]  # none when this card ended the hand and the next was dealt
+        if shown:
+            mv[self._voids_at[actor] + shown.bit_length() - 1] = 1.0
+            self._voids[actor] = voids
 
     def _set_bid(self, seat: int, bid: int) -> None:
         """Write ``seat``'s bid (made, or changed by the Cloud) into its own row, and the public one unless bids are
