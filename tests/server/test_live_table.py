@@ -126,7 +126,9 @@ def test_chat_reaches_the_tables_connections_only_and_its_history_survives_a_rec
     url = f"sqlite:///{tmp_path / 'chat.sqlite3'}"
     server = start_server(url)
     try:
-        one = create(server, [{"name": "Ann"}, {"name": "Bo"}, {"name": "Bot", "bot": "random"}])
+        # seat 2 deals, so Ann bids first: the bot makes no decision between her line and the summary read below
+        one = create(server, [{"name": "Ann"}, {"name": "Bo"}, {"name": "Bot", "bot": "random"}],
+                     options={**SHORT, "first_dealer": 2})
         two = create(server, [{"name": "Zed"}, {"name": "B1", "bot": "random"}, {"name": "B2", "bot": "random"}])
         ann = connect(server, one["seats"][0]["token"], {0, 1})
         bo = connect(server, one["seats"][1]["token"], {0, 1})
