@@ -127,8 +127,11 @@ test("the hint's box names the special cards' plays and choices, and only the ch
   const juggler = model.hintEntries(state, play);
   assert.equal(juggler.every, true);
   assert.deepEqual(juggler.entries.map((entry) => entry.action), [92, 90]);
+  assert.equal(juggler.overall, null); // the Juggler naming Hearts is the best of all
   state.choice = { card: 66 };
-  assert.deepEqual(texts(model.hintEntries(state, play).entries), ['Shapeshifter as Jester', 'Shapeshifter as Wizard']);
+  const shapes = model.hintEntries(state, play);
+  assert.deepEqual(texts(shapes.entries), ['Shapeshifter as Jester', 'Shapeshifter as Wizard']);
+  assert.equal(shapes.overall.action, 92); // the box says the Juggler is better still
   // the Cloud's change: the bid it makes; only the legal one is named (a bid of 0 can only go up)
   const cloud = v('cloud', [100], { bids: [0, 2, 1] });
   const change = model.hintEntries(hinted([value(101, 5), value(100, 3)]), cloud);

@@ -171,11 +171,16 @@ export function renderHint(ctrl, v) {
   // values: the mean score of the round (Wizard), or the chance that the team gains the hand's letter (Wily)
   const worth = (entry) => (v.game === 'wily' ? t('table.hint.chance', { percent: Math.round(entry.value * 100) })
     : t('table.hint.points', { points: Math.round(entry.value) })); // a search's mean, not a promise: "about 13 on average"
-  const { entries, every } = hintEntries(state, v);
+  const { entries, every, overall } = hintEntries(state, v);
+  // every choice of a few (a special card's suits ...): the others' values short, to keep the box small on a phone
+  const short = (entry) => (v.game === 'wily' || !every ? worth(entry) : t('table.hint.points_short', { points: Math.round(entry.value) }));
   const [best, ...rest] = entries;
-  const then = rest.slice(0, every ? rest.length : 2).map((entry) => `${text(entry)} (${worth(entry)})`).join(', ');
+  const then = rest.slice(0, every ? rest.length : 2).map((entry) => `${text(entry)} (${short(entry)})`).join(', ');
   fill(box, h('p', {}, h('b', {}, `${t('table.hint.title')} `),
     best ? t('table.hint.best', { choice: text(best), worth: worth(best) }) : t('table.hint.none'),
-    rest.length ? t('table.hint.then', { choices: then }) : '', '.'));
+    rest.length ? t('table.hint.then', { choices: then }) : '', '.',
+    // a card clicked for its choice while another is better: the box says which (the ★ in the hand is on it)
+    overall ? ` ${t('table.hint.overall', { choice: text(overall), worth: worth(overall) })}` : ''));
   box.dataset.actions = entries.slice(0, every ? entries.length : 3).map((entry) => entry.action).join(' ');
+  box.dataset.overall = overall ? String(overall.action) : '';
 }

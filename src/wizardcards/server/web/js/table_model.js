@@ -234,25 +234,28 @@ export function hintText(action, v, seat) {
   return SUITS[action - TRUMP_BASE].name;
 }
 
-/** What the hint's box names: ``{entries, every}``, the hint's values best first; at a special card clicked for its
- * choice (the Juggler's or Cloud's suit, the Shapeshifter's part) only that card's plays the view offers, and there
- * (as at the Werewolf's trump and the Cloud's change, a few buttons each) ``every`` is true: each offered choice is
- * named with its value, not only the best three. An entry the view does not offer is never named. */
+/** What the hint's box names: ``{entries, every, overall}``, the hint's values best first; at a special card clicked
+ * for its choice (the Juggler's or Cloud's suit, the Shapeshifter's part) only that card's plays the view offers, and
+ * there (as at the Werewolf's trump and the Cloud's change, a few buttons each) ``every`` is true: each offered
+ * choice is named with its value, not only the best three. ``overall``: the hint's best entry where it is not among
+ * the clicked card's choices (another card is better), else null. An entry the view does not offer is never named. */
 export function hintEntries(state, v) {
   const hint = state.hint;
-  if (!hint || hint.waiting) return { entries: [], every: false };
+  if (!hint || hint.waiting) return { entries: [], every: false, overall: null };
   const legal = new Set(v.legal_actions);
   let entries = hint.values.filter((entry) => legal.has(entry.action));
   let every = v.phase === 'werewolf' || v.phase === 'cloud';
+  let overall = null;
   if (v.phase === 'play' && state.choice) {
     const offered = new Set(playChoices(state.choice.card, v.legal_actions).map((choice) => choice.action));
     const mine = entries.filter((entry) => offered.has(entry.action));
     if (mine.length) {
+      if (entries[0] !== mine[0]) overall = entries[0];
       entries = mine;
       every = true;
     }
   }
-  return { entries, every };
+  return { entries, every, overall };
 }
 
 /** You first (at the bottom), then the others in playing order: clockwise from your left. */
