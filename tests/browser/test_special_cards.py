@@ -261,6 +261,13 @@ def test_a_whole_game_with_all_seven_special_cards(server: ServerProcess, page: 
     page.click(".options-box summary")
     expect(page.locator("#opt-special_cards")).to_contain_text("Drache & Fee")
     expect(page.locator("#opt-special_cards")).to_contain_text("Gestaltwandler")
+    # each box's name on its line inside the form, none squeezing its checkbox (Gestaltwandler ran past the edge)
+    boxes = page.evaluate("""() => { const field = document.querySelector('#opt-special_cards').getBoundingClientRect();
+      return [...document.querySelectorAll('#opt-special_cards label.check')].map((label) => {
+        const r = label.getBoundingClientRect(); const box = label.querySelector('input').getBoundingClientRect();
+        return { text: label.textContent.trim(), inside: r.left >= field.left - 1 && r.right <= field.right + 1,
+          fits: label.scrollWidth <= label.clientWidth + 1, box: box.width }; }); }""")
+    assert len(boxes) == 6 and all(b["inside"] and b["fits"] and b["box"] >= 18 for b in boxes), boxes
     page.locator("#opt-special_cards").scroll_into_view_if_needed()
     screenshot(page, "special-lobby-phone-de")
     page.click("#btn-rules-help")
