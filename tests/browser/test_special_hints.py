@@ -86,8 +86,10 @@ class Ann:
         asked = sum(1 for m in self.frames.messages() if m["type"] == "hint")
         page.click("#btn-hint")
         expect(page.locator("#hint-box")).to_be_visible()
-        hints = [m for m in self.frames.messages() if m["type"] == "hint"]
-        assert len(hints) > asked
+        deadline = time.monotonic() + 10  # the page drew it: Playwright's record of the frame follows at once
+        while len(hints := [m for m in self.frames.messages() if m["type"] == "hint"]) <= asked:
+            assert time.monotonic() < deadline, "the hint drawn was never received"
+            page.wait_for_timeout(50)
         hint = hints[-1]
         assert hint["seq"] == seq(page), (hint["seq"], seq(page))
         return hint["values"]  # type: ignore[no-any-return]
