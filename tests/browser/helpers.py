@@ -55,6 +55,8 @@ LOOSE_LIMITS = {"tables_per_minute": 100_000, "unfinished_tables_per_client": 10
                 # every test of a worker creates its tables from 127.0.0.1 on one server, and few of them finish
                 "unfinished_tables_per_network": 100_000, "joins_per_minute_per_network": 100_000,
                 "connections_per_network": 100_000,
+                # a hint at each decision of a 16-card hand, and again after a reload (test_special_hints.py)
+                "hints_per_minute": 100_000,
                 # the accounts' (docs/accounts.md): the account tests sign up and in far more than a network may
                 "signups_per_hour_per_network": 100_000, "signins_per_minute_per_network": 100_000,
                 "signins_per_minute_per_account": 100_000}

@@ -174,24 +174,25 @@ def test_a_whole_game_with_all_seven_special_cards(server: ServerProcess, page: 
     page.fill("#your-name", "Ann")
     page.select_option("#preset", "anniversary-2021")
     expect(page.locator("#preset-note")).to_contain_text("Shapeshifter")
-    # the lobby offers only the bots that play the special cards (the search bot among them), and no hints
+    # the lobby offers only the bots that play the special cards (the search bot among them), and hints as anywhere
     offered = page.locator("#seat-kind-1 option").evaluate_all("(options) => options.map((o) => o.value)")
     assert offered == ["human", "open", "rulebased", "random", *(f"search:level={n}" for n in range(1, 6))], offered
-    expect(page.locator("#hints")).to_be_disabled()
+    expect(page.locator("#hints")).to_be_enabled()
+    expect(page.locator("#hints")).to_be_checked()
     page.click(".options-box summary")
     boxes = page.locator("#opt-special_cards input[type=checkbox]")
     expect(boxes).to_have_count(6)  # the Dragon and the Fairy in one box
     assert all(boxes.nth(k).is_checked() for k in range(6))
-    expect(page.locator("#special-note")).to_contain_text("no hints")
+    expect(page.locator("#special-note")).to_contain_text("an operator's engines do not play")
     page.locator("#opt-special_cards").scroll_into_view_if_needed()
     screenshot(page, "special-lobby-desktop-en")
-    # unticking every card gives the other bots and the hints back; ticking the Bomb alone takes them away again
+    # unticking every card gives the other bots back; ticking the Bomb alone takes them away again
     for k in range(6):
         boxes.nth(k).uncheck()
     assert "search:level=3" in page.locator("#seat-kind-1 option").evaluate_all("(o) => o.map((x) => x.value)")
-    expect(page.locator("#hints")).to_be_enabled()
+    expect(page.locator("#special-note")).to_have_text("")
     page.check("#opt-special_cards-bomb")
-    expect(page.locator("#hints")).to_be_disabled()
+    expect(page.locator("#hints")).to_be_enabled()
     expect(page.locator("#seat-kind-1 option[value='search:level=3']")).to_have_count(1)
     page.select_option("#preset", "anniversary-2021")  # the preset's seven again
     # the rules page explains each card, the table's marked
@@ -260,6 +261,13 @@ def test_a_whole_game_with_all_seven_special_cards(server: ServerProcess, page: 
     page.click(".options-box summary")
     expect(page.locator("#opt-special_cards")).to_contain_text("Drache & Fee")
     expect(page.locator("#opt-special_cards")).to_contain_text("Gestaltwandler")
+    # each box's name on its line inside the form, none squeezing its checkbox (Gestaltwandler ran past the edge)
+    boxes = page.evaluate("""() => { const field = document.querySelector('#opt-special_cards').getBoundingClientRect();
+      return [...document.querySelectorAll('#opt-special_cards label.check')].map((label) => {
+        const r = label.getBoundingClientRect(); const box = label.querySelector('input').getBoundingClientRect();
+        return { text: label.textContent.trim(), inside: r.left >= field.left - 1 && r.right <= field.right + 1,
+          fits: label.scrollWidth <= label.clientWidth + 1, box: box.width }; }); }""")
+    assert len(boxes) == 6 and all(b["inside"] and b["fits"] and b["box"] >= 18 for b in boxes), boxes
     page.locator("#opt-special_cards").scroll_into_view_if_needed()
     screenshot(page, "special-lobby-phone-de")
     page.click("#btn-rules-help")

@@ -231,6 +231,61 @@ def test_hints_are_the_search_bots_analysis_of_the_seats_own_view(server: Server
         assert {v["action"]: v["value"] for v in hint["values"]} == expected
 
 
+SPECIAL_PHASES = ("werewolf", "cloud", "juggle")  # the special cards' own decisions (the Juggler's pass ...)
+
+
+def test_hints_at_a_table_with_the_special_cards_value_exactly_the_legal_actions(server: ServerProcess) -> None:
+    """At an anniversary-2021 table (one hand of 16 cards each) every hint answers Ann's decision with one value for
+    each legal action and no other, a special card's plays among them (the Juggler naming each suit, the Cloud's
+    +1 / -1, the Juggler's pass), and each value is the search bot's analysis of her view (checked against the record
+    once the hand is over); tables are dealt until Ann has had a special card to play and a special card's choice."""
+    seen: set[str] = set()
+    started = time.monotonic()
+    for _ in range(8):
+        table = create(server, [{"name": "Ann"}, *({"name": f"B{n}", "bot": "random"} for n in (1, 2, 3))],
+                       preset="anniversary-2021", options={"schedule": "custom", "custom_hand_sizes": [16]})
+        assert table["hints"] is True
+        ann = connect(server, table["seats"][0]["token"], {0})
+        assert ann.frames[0]["hints"] is True
+        hints: list[dict[str, Any]] = []
+        at = 0
+        while True:
+            ann.drain(at)
+            view = ann.view
+            assert view is not None
+            if view["current_player"] == TERMINAL:
+                break
+            message_id = next_id()
+            ann.send({"type": "hint", "id": message_id})
+            hint = ann.receive_kind("hint")
+            assert hint["reply_to"] == message_id and hint["seq"] == ann.seq
+            actions = [v["action"] for v in hint["values"]]
+            assert sorted(actions) == sorted(view["legal_actions"]), (view["phase"], actions, view["legal_actions"])
+            texts = dict(zip(view["legal_actions"], view["legal_texts"]))
+            assert [v["text"] for v in hint["values"]] == [texts[a] for a in actions]
+            assert hint["best"] == actions[0]
+            values = [v["value"] for v in hint["values"]]
+            assert values == sorted(values, reverse=True)
+            if view["phase"] == "play" and any(a >= 83 for a in actions):
+                seen.add("play")  # a special card to play (83..99: the card, or the Juggler naming a suit ...)
+            if view["phase"] in SPECIAL_PHASES or any(90 <= a < 100 for a in actions):
+                seen.add("choice")
+            hints.append(hint)
+            answer = ann.act(hint["best"])
+            assert answer["type"] == "ack", answer
+            at = answer["seq"]
+        ann.socket.close()
+        record = GameRecord.from_dict(httpx.get(f"{server.http}/tables/{table['id']}/record", timeout=20).json())
+        states = list(replay_states(record))
+        for hint in hints:
+            expected = SearchBot(level=2).analyse(states[hint["seq"]].view(0), random.Random(hint["seq"]))
+            assert {v["action"]: v["value"] for v in hint["values"]} == expected
+        if seen == {"play", "choice"}:
+            break
+    assert seen == {"play", "choice"}, seen
+    assert time.monotonic() - started < 600  # loose: a busy 2-core machine (a table takes seconds)
+
+
 def test_hints_are_refused_where_they_do_not_belong(server: ServerProcess) -> None:
     humans = [{"name": "Ann"}, {"name": "Bo"}, {"name": "Bot", "bot": "random"}]
     table = create(server, humans)

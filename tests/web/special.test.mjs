@@ -109,3 +109,37 @@ test('the move log of a game with all seven cards: the Bomb, the Cloud, the Jugg
     assert.ok(lines.includes(`You receive ${cards.cardName(frame.view.received[0], '2..A')}.`));
   }
 });
+
+test("the hint's box names the special cards' plays and choices, and only the choices offered", () => {
+  const v = (phase, legal, extra = {}) => ({ phase, legal_actions: legal, rules: { rank_style: '2..A' }, bids: [1, null, null],
+    ...extra });
+  const hinted = (values) => ({ ...model.newTableState(), seat: 0, hint: { waiting: false, values, best: values[0].action } });
+  const value = (action, points) => ({ action, value: points });
+  // a play: the Juggler naming Hearts first, the Dragon, the Shapeshifter as a Jester, a suited card
+  const play = v('play', [92, 90, 83, 99, 98, 12]);
+  const state = hinted([value(92, 14), value(83, 12), value(99, 9), value(12, 8), value(90, 7), value(98, 3)]);
+  const texts = (entries) => entries.map((entry) => model.hintText(entry.action, play, 0));
+  const all = model.hintEntries(state, play);
+  assert.equal(all.every, false);
+  assert.deepEqual(texts(all.entries).slice(0, 3), ['Juggler ♥', 'Dragon', 'Shapeshifter as Jester']);
+  // the Juggler clicked: its offered suits only (Clubs and Hearts here), each with its value
+  state.choice = { card: 64 };
+  const juggler = model.hintEntries(state, play);
+  assert.equal(juggler.every, true);
+  assert.deepEqual(juggler.entries.map((entry) => entry.action), [92, 90]);
+  assert.equal(juggler.overall, null); // the Juggler naming Hearts is the best of all
+  state.choice = { card: 66 };
+  const shapes = model.hintEntries(state, play);
+  assert.deepEqual(texts(shapes.entries), ['Shapeshifter as Jester', 'Shapeshifter as Wizard']);
+  assert.equal(shapes.overall.action, 92); // the box says the Juggler is better still
+  // the Cloud's change: the bid it makes; only the legal one is named (a bid of 0 can only go up)
+  const cloud = v('cloud', [100], { bids: [0, 2, 1] });
+  const change = model.hintEntries(hinted([value(101, 5), value(100, 3)]), cloud);
+  assert.deepEqual(change.entries.map((entry) => model.hintText(entry.action, cloud, 0)), ["the Cloud's +1 (bid 1)"]);
+  assert.equal(model.hintText(101, v('cloud', [100, 101], { bids: [3] }), 0), "the Cloud's −1 (bid 2)");
+  // the Werewolf's trump: every suit; the Juggler's pass gives a card as it is (the Cloud: no suit yet); bids past 20
+  const werewolf = model.hintEntries(hinted([55, 54, 56, 57].map((a, k) => value(a, 10 - k))), v('werewolf', [54, 55, 56, 57]));
+  assert.equal(werewolf.every, true);
+  assert.deepEqual(werewolf.entries.map((entry) => model.hintText(entry.action, play, 0)), ['Diamonds', 'Clubs', 'Hearts', 'Spades']);
+  assert.deepEqual([88, 89, 52, 53, 81].map((a) => model.hintText(a, play, 0)), ['Cloud', 'Shapeshifter', 'Wizard', 'Jester', 'bid 21']);
+});

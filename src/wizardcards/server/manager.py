@@ -35,7 +35,7 @@ from .connection import Connection
 from .credentials import digest, new_token
 from .finished import FinishedTable
 from .limits import ClientLimits, Limits, RateLimitedError, network_of
-from .players import ENGINE_PREFIX, STAND_IN, EngineError, bot_rules_error, bot_spec_error, hints_for, rated_bot
+from .players import ENGINE_PREFIX, STAND_IN, EngineError, bot_rules_error, bot_spec_error, rated_bot
 from .replays import Replay, Replays
 from .scheduling import asker_of, hint_asker
 from .sessions import DELETED_NAME, Account
@@ -126,7 +126,6 @@ class TableManager:
             problem = None if spec is None else bot_spec_error(spec, self.engines) or bot_rules_error(spec, rules)
             if problem is not None:
                 raise TableError("invalid", f"seat {seat}: {problem}")
-        hints = hints and hints_for(rules)  # the special cards: no search to answer them (docs/server.md)
         if rated:
             bots = [spec for _, spec in seats]
             problem = R.table_problem(rules, bots, [None if b is None else rated_bot(b) for b in bots])

@@ -38,13 +38,13 @@ HEAVY_LEVEL = 4  # search bots from this level on take seconds a decision: the w
 BOT_LABELS = {"rulebased": "Rule-based", "random": "Random", "search": "Search"}
 BASELINES = {"passer"}  # registered for the benchmarks (a Wily team that never bids), not opponents to offer
 # the registry's bots that play the special cards (RULES.md, "Special cards"; search through bots/special_search.py);
-# a table with special cards seats no other (an outside engine's protocol writes positions of the 60 cards), and
-# answers no hints (hints_for)
+# a table with special cards seats no other (an outside engine's protocol writes positions of the 60 cards); its
+# hints are the search bot's analysis of their decisions as of every other (hint_values)
 SPECIAL_CARD_BOTS = frozenset({"rulebased", "random", "search"})
 
 __all__ = [
     "DEFAULT_BOT", "ENGINE_PREFIX", "STAND_IN", "EngineError", "HintAnswer", "bot_choices", "bot_rules_error",
-    "bot_spec_error", "hints_for", "plays_special_cards",
+    "bot_spec_error", "plays_special_cards",
     "close_engines", "decide", "engine_spec", "hint_values", "is_heavy", "parse_engines", "rated_bot",
 ]
 
@@ -98,12 +98,6 @@ def bot_rules_error(spec: str, rules: RuleSet) -> str | None:
         return (f"the bot {spec[:80]!r} does not play the special cards ({', '.join(rules.special_cards)}): "
                 f"seat {bots}")
     return None
-
-
-def hints_for(rules: RuleSet) -> bool:
-    """Whether a table of ``rules`` answers hints: not with the special cards. The search bot analyses their
-    decisions (the terminal's hint shows it), but the browser's hint panel has not been made and tested for them."""
-    return not rules.special_cards
 
 
 def bot_choices(engines: Iterable[str] = ()) -> list[dict[str, Any]]:

@@ -243,7 +243,7 @@ class Lobby {
         this.el.optionInputs.push({ option, base, read: () => input.value });
       } else if (option.kind === 'names') {
         // the special cards: a box per card (the Dragon and the Fairy in one: they come only together); the seats
-        // then offer only the bots that play them (GET /meta's bots, special_cards), and hints are not answered
+        // then offer only the bots that play them (GET /meta's bots, special_cards)
         const ticked = new Set(Array.isArray(base) ? base : []);
         const boxes = specialBoxes(option).map((box) => ({ box, input: h('input', { type: 'checkbox',
           id: `${id}-${box.key}`, checked: box.names.every((n) => ticked.has(n)), dataset: { cards: box.names.join(' ') },
@@ -305,7 +305,7 @@ class Lobby {
     return entry && this.el.game === 'wizard' ? entry.read() : [];
   }
 
-  /** The special cards changed: the seats offer the bots that play them, the hints box says none are answered. */
+  /** The special cards changed: the seats offer the bots that play them, the note says an operator's engines do not. */
   onSpecialCards() {
     this.onPlayers();
   }
@@ -323,9 +323,6 @@ class Lobby {
     const defaultBot = offered.has(preferred) ? preferred : bots[0].spec;
     // a bot chosen before that cannot play the special cards gives way to the first that can
     for (const before of old) if (before.kind !== 'human' && before.kind !== 'open' && !offered.has(before.kind)) before.kind = defaultBot;
-    // the server answers no hints at such a table: the hint panel does not show the special cards' decisions yet
-    this.el.hints.disabled = specials.length > 0;
-    if (specials.length) this.el.hints.checked = false;
     const note = document.getElementById('special-note');
     if (note) note.textContent = specials.length ? t('lobby.special_cards_note') : '';
     const you = this.el.name.value.trim();

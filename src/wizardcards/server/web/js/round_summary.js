@@ -6,7 +6,8 @@
 // behind it waits meanwhile and shows what the server sent once it closes. A line of the score sheet opens a hand's
 // summary again.
 //
-// Everything it says comes from the score sheet's new row (the server's; core/view.py), none of it is worked out here.
+// Everything it says comes from the score sheet's new row (the server's; core/view.py), none of it is worked out here
+// but the Bomb's tricks (the hand's size less the tricks won); a bid the Cloud changed is marked as on the score sheet.
 
 import { SUITS, suitIcon } from './cards.js';
 import { announce, h } from './dom.js';
@@ -16,26 +17,40 @@ import { lettersText, teamList } from './scores.js';
 
 const signed = (points) => (points > 0 ? `+${points}` : String(points));
 
-function wizardRows(row, view, nameOf) {
-  const [, , , , bids, tricks, points, totals] = row;
+/** A bid the Cloud changed, as the score sheet marks it: "0→1" (as made → as scored) and ☁, the change in words
+ * for a screen reader and in the mark's title; an unchanged bid as it is. */
+function bidCell(bid, change) {
+  if (!change) return h('td', { class: 'bid' }, String(bid));
+  const words = t('scores.cloud_changed', { change: change > 0 ? '+1' : '\u22121', bid: bid - change });
+  return h('td', { class: 'bid changed' }, `${bid - change}\u2192${bid}`,
+    h('span', { class: 'cloud-mark', title: words, 'aria-hidden': 'true' }, '\u2601'),
+    h('span', { class: 'visually-hidden' }, ` (${words})`));
+}
+
+function wizardRows(row, view, nameOf, changes) {
+  const [size, , , , bids, tricks, points, totals] = row;
   const lines = bids.map((bid, seat) => {
     const made = bid === tricks[seat];
     return h('tr', { class: made ? 'made' : 'missed', dataset: { seat: String(seat) } },
       h('th', { scope: 'row', class: 'who' }, nameOf(seat)),
-      h('td', { class: 'bid' }, String(bid)),
+      bidCell(bid, changes[seat] || 0),
       h('td', { class: 'took' }, String(tricks[seat])),
       h('td', { class: 'result' }, h('span', { class: 'made-mark', 'aria-hidden': 'true' }, made ? '\u2713 ' : '\u2717 '),
         h('span', { class: 'result-word' }, made ? t('table.summary.made') : t('table.summary.missed'))),
       h('td', { class: 'points' }, signed(points[seat])),
       h('td', { class: 'total' }, String(totals[seat])));
   });
+  const bombed = size - tricks.reduce((sum, took) => sum + took, 0);
   return h('div', { class: 'round-table-wrap' }, h('table', { class: 'round-table' },
     h('caption', { class: 'visually-hidden' }, t('table.summary.wizard_caption')),
     h('thead', {}, h('tr', {},
       h('th', { scope: 'col' }, t('table.summary.player')), h('th', { scope: 'col' }, t('table.summary.bid')),
       h('th', { scope: 'col' }, t('table.summary.tricks')), h('th', { scope: 'col' }, t('table.summary.result')),
       h('th', { scope: 'col' }, t('table.summary.points')), h('th', { scope: 'col' }, t('table.summary.total')))),
-    h('tbody', {}, lines)));
+    h('tbody', {}, lines)),
+    // the tricks the Bomb took from everybody (the sheet's tricks then add up to less than the hand)
+    bombed > 0 ? h('p', { class: 'bomb-line' }, h('span', { class: 'bomb-mark', 'aria-hidden': 'true' }, '\u2738 '),
+      t('table.summary.bombed', { count: bombed })) : null);
 }
 
 function wilyBody(row, view, names, nameOf, mySeat) {
@@ -79,9 +94,11 @@ function wilyBody(row, view, names, nameOf, mySeat) {
 
 /**
  * Show the summary of the hand that ``row`` (the sheet's newest row) records, over ``host``; resolves when it is
- * dismissed or after ``holdMs``. ``view`` is the view after the hand (its rules, teams, round number).
+ * dismissed or after ``holdMs``. ``view`` is the view after the hand (its rules, teams, round number); ``bidChanges``
+ * the row's Cloud changes per seat (the view's sheet_bid_changes: its bids are as changed, the ones scored).
  */
-export function showRoundSummary(host, { row, view, names, nameOf, mySeat, number, holdMs, again = false, keep = false, onKeep = null }) {
+export function showRoundSummary(host, { row, view, names, nameOf, mySeat, number, holdMs, again = false, keep = false, onKeep = null,
+  bidChanges = [] }) {
   // one summary at a time: a hand's own summary closes one opened again from the score sheet
   document.getElementById('round-summary')?.dispatchEvent(new Event('close-summary'));
   return new Promise((resolve) => {
@@ -101,7 +118,7 @@ export function showRoundSummary(host, { row, view, names, nameOf, mySeat, numbe
     });
     const card = h('div', { class: 'round-card', role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'round-title' },
       h('h2', { id: 'round-title' }, title),
-      wizard ? wizardRows(row, view, nameOf) : wilyBody(row, view, names, nameOf, mySeat),
+      wizard ? wizardRows(row, view, nameOf, bidChanges) : wilyBody(row, view, names, nameOf, mySeat),
       h('div', { class: 'row buttons' },
         onKeep ? h('label', { class: 'round-keep', for: 'round-keep' }, keepBox, ` ${t('table.summary.keep')}`) : null, close), bar);
     const overlay = h('section', { class: 'round-summary', id: 'round-summary', dataset: { game: view.game, again: again ? 'yes' : 'no' } }, card);

@@ -9,7 +9,7 @@ import { BID_BASE, cardName, cardShort, NO_TRUMP, PASS, SUITS, suitIcon, TRUMP_B
 import { fill, h } from './dom.js';
 import { t } from './i18n.js';
 import { CLOUD_DOWN, CLOUD_UP, playChoices, specialKey } from './specials.js';
-import { juggleTarget, legalNow, myTurn, passTarget, stillToJuggle } from './table_model.js';
+import { hintEntries, hintText, juggleTarget, legalNow, myTurn, passTarget, stillToJuggle } from './table_model.js';
 
 export const CARD_KEYS = 'cdhs'; // C D H S choose a trump suit (N: no trump) in every language: the keys are the suits' order
 
@@ -45,7 +45,7 @@ function trumpButtons(ctrl, v, legal, hintMark, label = t('table.choose_trump_co
 }
 
 /** The clicked Juggler or Cloud names its suit, the Shapeshifter is played as a Wizard or a Jester; or not played. */
-function specialChoice(ctrl, v, legal) {
+function specialChoice(ctrl, v, legal, hintMark) {
   const card = ctrl.state.choice.card;
   const key = specialKey(card);
   const buttons = playChoices(card, [...legal]).map((choice) => {
@@ -53,7 +53,7 @@ function specialChoice(ctrl, v, legal) {
       : [t(`card.${choice.shape}`)];
     return h('button', { type: 'button', class: choice.suit !== undefined ? 'suit-choice' : 'shape-choice',
       dataset: { action: String(choice.action) }, 'aria-keyshortcuts': choice.suit !== undefined ? CARD_KEYS[choice.suit].toUpperCase() : null,
-      onclick: () => ctrl.choose(choice.action) }, ...content);
+      onclick: () => ctrl.choose(choice.action) }, hintMark(choice.action), ...content);
   });
   buttons.push(h('button', { type: 'button', class: 'small cancel-choice', onclick: () => ctrl.choose(null) }, t('table.special.cancel')));
   return h('div', { class: 'control-group special-choice', role: 'group', 'aria-label': t(`table.special.${key}_choice`) },
@@ -61,13 +61,13 @@ function specialChoice(ctrl, v, legal) {
 }
 
 /** The Cloud's trick was won here: the bid goes up or down by one (those the rules allow: 0 can only go up). */
-function cloudButtons(ctrl, v, legal) {
+function cloudButtons(ctrl, v, legal, hintMark) {
   const bid = v.bids[ctrl.state.seat];
   const buttons = [[CLOUD_UP, '+1', 'table.special.cloud_up'], [CLOUD_DOWN, '\u22121', 'table.special.cloud_down']]
     .filter(([action]) => v.legal_actions.includes(action))
     .map(([action, text, key]) => h('button', { type: 'button', class: 'bid cloud-change', disabled: !legal.has(action),
       dataset: { action: String(action) }, 'aria-label': t(key, { bid: bid + (action === CLOUD_UP ? 1 : -1) }),
-      onclick: () => ctrl.act(action) }, text));
+      onclick: () => ctrl.act(action) }, hintMark(action), text));
   return h('div', { class: 'control-group', role: 'group', 'aria-label': t('table.special.cloud_group') },
     h('span', { class: 'control-label' }, t('table.special.cloud_colon', { bid: bid ?? '?' })), h('div', { class: 'bid-buttons' }, buttons));
 }
@@ -123,8 +123,8 @@ export function renderControls(ctrl, v) {
   else if (onTurn && (phase === 'choose_trump' || phase === 'name_trump')) blocks.push(trumpButtons(ctrl, v, legal, hintMark));
   else if (onTurn && phase === 'werewolf') {
     blocks.push(trumpButtons(ctrl, v, legal, hintMark, t('table.special.werewolf_colon', { card: cardName(v.turned_up, v.rules.rank_style) })));
-  } else if (onTurn && phase === 'cloud') blocks.push(cloudButtons(ctrl, v, legal));
-  else if (onTurn && phase === 'play' && state.choice) blocks.push(specialChoice(ctrl, v, legal));
+  } else if (onTurn && phase === 'cloud') blocks.push(cloudButtons(ctrl, v, legal, hintMark));
+  else if (onTurn && phase === 'play' && state.choice) blocks.push(specialChoice(ctrl, v, legal, hintMark));
   if (phase === 'pass_cards' && state.seat >= 0 && state.status === 'playing') blocks.push(...passingBlocks(ctrl, v));
   if (phase === 'juggle' && state.seat >= 0 && state.status === 'playing') blocks.push(...juggleBlocks(ctrl, v));
   if (v.game === 'wizard' && phase === 'play' && v.received.length && v.round_tricks.length && lastWasJuggle(v)) {
@@ -160,27 +160,27 @@ function lastWasJuggle(v) {
   return !!last && v.trick.length === 0 && last[1].some((card) => card >= 67 && card <= 70);
 }
 
-/** The hint's box: the best choice with its value, and the next two. */
+/** The hint's box: the best choice with its value, and the next two; at a special card's choice, the Werewolf's
+ * trump and the Cloud's change every choice offered (hintEntries). */
 export function renderHint(ctrl, v) {
   const { el, state } = ctrl;
   const box = el.hintBox;
   if (!state.hint || state.hint.waiting || !myTurn(state, v)) { box.hidden = true; return; }
   box.hidden = false;
-  const style = v.rules.rank_style;
-  const text = (entry) => {
-    const a = entry.action;
-    if (a < TRUMP_BASE) return cardShort(a === 52 ? 52 : a === 53 ? 56 : a, style);
-    if (a >= BID_BASE) return t('table.hint.bid', { bid: a - BID_BASE });
-    if (a === PASS) return t('table.pass');
-    if (a === NO_TRUMP) return t('table.no_trump');
-    return SUITS[a - TRUMP_BASE].name;
-  };
+  const text = (entry) => hintText(entry.action, v, state.seat);
   // values: the mean score of the round (Wizard), or the chance that the team gains the hand's letter (Wily)
   const worth = (entry) => (v.game === 'wily' ? t('table.hint.chance', { percent: Math.round(entry.value * 100) })
     : t('table.hint.points', { points: Math.round(entry.value) })); // a search's mean, not a promise: "about 13 on average"
-  const [best, ...rest] = state.hint.values;
-  const then = rest.slice(0, 2).map((entry) => `${text(entry)} (${worth(entry)})`).join(', ');
+  const { entries, every, overall } = hintEntries(state, v);
+  // every choice of a few (a special card's suits ...): the others' values short, to keep the box small on a phone
+  const short = (entry) => (v.game === 'wily' || !every ? worth(entry) : t('table.hint.points_short', { points: Math.round(entry.value) }));
+  const [best, ...rest] = entries;
+  const then = rest.slice(0, every ? rest.length : 2).map((entry) => `${text(entry)} (${short(entry)})`).join(', ');
   fill(box, h('p', {}, h('b', {}, `${t('table.hint.title')} `),
     best ? t('table.hint.best', { choice: text(best), worth: worth(best) }) : t('table.hint.none'),
-    rest.length ? t('table.hint.then', { choices: then }) : '', '.'));
+    rest.length ? t('table.hint.then', { choices: then }) : '', '.',
+    // a card clicked for its choice while another is better: the box says which (the ★ in the hand is on it)
+    overall ? ` ${t('table.hint.overall', { choice: text(overall), worth: worth(overall) })}` : ''));
+  box.dataset.actions = entries.slice(0, every ? entries.length : 3).map((entry) => entry.action).join(' ');
+  box.dataset.overall = overall ? String(overall.action) : '';
 }

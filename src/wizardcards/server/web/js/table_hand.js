@@ -35,7 +35,8 @@ export function renderHand(ctrl, v) {
       selected = state.passSelection.has(card);
     }
     const name = cardName(card, style);
-    const isHinted = hinted.has(action) && playable;
+    // the Juggler's, Cloud's or Shapeshifter's star whichever of its plays the hint names (the Juggler naming ♥)
+    const isHinted = playable && (passing ? hinted.has(action) : plays.some((a) => hinted.has(a)));
     const notes = [];
     if (passing && selected) notes.push(t('table.hand.chosen'));
     if (!passing && playPhase && turn && !playable) notes.push(t('table.hand.not_now'));

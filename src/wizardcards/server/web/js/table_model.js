@@ -19,6 +19,9 @@
 //   hint, chat, unread, rematch, askedRematch, bidDigits, summaryClosed, panel, animating, turnDeadline
 //   log, logView, logRows, logAway, welcomed, logRebuilt   the move log (table_log.js)
 
+import { BID_BASE, cardShort, NO_TRUMP, PASS, SUITS, TRUMP_BASE } from './cards.js';
+import { t } from './i18n.js';
+import { CLOUD_DOWN, CLOUD_UP, playChoices, SPECIAL_CARD_BASE, SPECIAL_OFFSET } from './specials.js';
 import { appendLog, logTable, logWelcome } from './table_log.js';
 
 // the special cards' phases too: the Werewolf's holder names trump, the Cloud's trick winner changes the bid, the
@@ -211,6 +214,48 @@ export function hintedActions(state, v) {
   if (!hint || hint.waiting) return new Set();
   if (v.phase === 'pass_cards') return new Set(hint.values.slice(0, Math.max(0, 3 - v.given.length)).map((entry) => entry.action));
   return new Set(hint.best === null || hint.best === undefined ? [] : [hint.best]);
+}
+
+/** The words the hint's box gives an action of ``v`` (seen by ``seat``): a card ("A♥", "Wizard", "Juggler ♥",
+ * "Shapeshifter as Jester": a special card's play or its gift in a Juggler's pass), a bid, a trump suit, the Cloud's
+ * change with the bid it makes. */
+export function hintText(action, v, seat) {
+  const style = v.rules.rank_style;
+  if (action < TRUMP_BASE) return cardShort(action === 52 ? 52 : action === 53 ? 56 : action, style);
+  if (action === CLOUD_UP || action === CLOUD_DOWN) {
+    const bid = v.bids[seat];
+    const up = action === CLOUD_UP;
+    return t(up ? 'table.hint.cloud_up' : 'table.hint.cloud_down', { bid: typeof bid === 'number' ? bid + (up ? 1 : -1) : '?' });
+  }
+  if (action >= SPECIAL_CARD_BASE) return cardShort(action - SPECIAL_OFFSET, style);
+  if (action >= BID_BASE) return t('table.hint.bid', { bid: action - BID_BASE });
+  if (action === PASS) return t('table.pass');
+  if (action === NO_TRUMP) return t('table.no_trump');
+  return SUITS[action - TRUMP_BASE].name;
+}
+
+/** What the hint's box names: ``{entries, every, overall}``, the hint's values best first; at a special card clicked
+ * for its choice (the Juggler's or Cloud's suit, the Shapeshifter's part) only that card's plays the view offers, and
+ * there (as at the Werewolf's trump and the Cloud's change, a few buttons each) ``every`` is true: each offered
+ * choice is named with its value, not only the best three. ``overall``: the hint's best entry where it is not among
+ * the clicked card's choices (another card is better), else null. An entry the view does not offer is never named. */
+export function hintEntries(state, v) {
+  const hint = state.hint;
+  if (!hint || hint.waiting) return { entries: [], every: false, overall: null };
+  const legal = new Set(v.legal_actions);
+  let entries = hint.values.filter((entry) => legal.has(entry.action));
+  let every = v.phase === 'werewolf' || v.phase === 'cloud';
+  let overall = null;
+  if (v.phase === 'play' && state.choice) {
+    const offered = new Set(playChoices(state.choice.card, v.legal_actions).map((choice) => choice.action));
+    const mine = entries.filter((entry) => offered.has(entry.action));
+    if (mine.length) {
+      if (entries[0] !== mine[0]) overall = entries[0];
+      entries = mine;
+      every = true;
+    }
+  }
+  return { entries, every, overall };
 }
 
 /** You first (at the bottom), then the others in playing order: clockwise from your left. */

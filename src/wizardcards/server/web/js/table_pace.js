@@ -110,6 +110,7 @@ export function openHandSummary(ctrl, v, index, holdMs = null, { again = false }
   return showRoundSummary(ctrl.screenEl, {
     row: v.sheet[index], view: v, names: ctrl.state.names, nameOf: (seat) => ctrl.nameOf(seat), mySeat: ctrl.state.seat,
     number: index + 1, holdMs, again, keep: keepSummary(), onKeep: (keep) => { setKeepSummary(keep); ctrl.syncKeepSummary(); },
+    bidChanges: (v.sheet_bid_changes || [])[index] || [],
   });
 }
 
