@@ -6,7 +6,8 @@
        wizard arena --bots "engine:./engine_random,rulebased,rulebased" --games 3
 
    The host sends the legal moves as texts ("legal bid 0,bid 1,bid 2" or "legal 7h,Wiz"); the engine picks one with
-   the seed of "go movetime MS seed S", so the host can replay the game. */
+   the seed of "go movetime MS seed S", so the host can replay the game. Any legal text will do, so it plays the
+   special cards too ("Jug>h", "Shp>Wiz", "cloud +1"), and says so to a host of version 2 ("feature special_cards"). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +20,10 @@ int main(void) {
     while (fgets(line, sizeof line, stdin)) {
         line[strcspn(line, "\r\n")] = '\0';
         if (strncmp(line, "wizard-engine ", 14) == 0) {
-            printf("id name engine_random.c\nready\n");
+            /* the versions the host speaks, e.g. "wizard-engine 1 2": version 2 hears of the features */
+            int two = 0;
+            for (char *word = strtok(line + 14, " "); word; word = strtok(NULL, " ")) two |= strcmp(word, "2") == 0;
+            printf("id name engine_random.c\n%sready\n", two ? "feature special_cards\n" : "");
         } else if (strncmp(line, "legal ", 6) == 0) {
             strcpy(legal, line + 6);
         } else if (strncmp(line, "go", 2) == 0 && (line[2] == ' ' || line[2] == '\0')) {

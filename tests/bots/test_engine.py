@@ -73,7 +73,7 @@ def test_the_engine_is_told_the_rules_seat_position_and_legal_moves_and_its_info
         action = bot.act(view, random.Random(0))
         assert action in view.legal_actions
     lines = log.read_text().splitlines()
-    assert lines[0] == "wizard-engine 1"
+    assert lines[0] == "wizard-engine 1 2" == E.GREETING  # the versions it speaks: one of version 1 reads the first
     assert lines[1].startswith("rules wizard/3:") and lines[2] == f"seat {view.seat}"
     assert lines[3].startswith("position wizard/3:") and lines[4].startswith("legal bid 0,bid 1,bid 2")
     assert re.fullmatch(r"go movetime 1000 seed \d+", lines[5]) and lines[6] == "quit"
@@ -109,7 +109,7 @@ MISBEHAVIOURS = [
     ("garbage", r"answered 'hello there' where a move or info was due"),
     ("malformed", r"answered 'move '9z'', which is no move"),
     ("never-ready", r"no 'ready' within 2 s of starting"),
-    ("bad-hello", r"answered 'uciok' to 'wizard-engine 1'"),
+    ("bad-hello", r"answered 'uciok' to 'wizard-engine 1 2' \(id, feature, info or ready were due\)"),
     ("twice", r"wrote 'move .*' when nothing was asked"),
 ]
 
@@ -171,7 +171,7 @@ def _alive(pid: int) -> bool:
 # --- what an engine is told ----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("preset", ["standard", "hidden-bids", "wily", "wily-no-partners"])
+@pytest.mark.parametrize("preset", ["standard", "hidden-bids", "wily", "wily-no-partners", "anniversary-2021"])
 def test_an_engine_never_reads_a_card_another_seat_keeps_from_it(preset: str, tmp_path: Path) -> None:
     """A game with a recording engine in seat 1: at every decision, every card named in the lines the engine read
     (position, legal moves) is one the seat holds, has seen played, saw turned up, gave or received; no other seat's

@@ -1,7 +1,9 @@
 """``wizard engine search:level=1`` driven through the engine protocol makes the same decisions as the search bot in
-process, on 300 positions recorded from seeded games of both games (bids, trump, auction, passing, play): the seat's
-view travels as a position of what it knows (``core.position_of_view``), is rebuilt by the engine
-(``core.view_of_position``), and the seed of ``go`` reproduces the bot's sampling."""
+process, on 300 positions recorded from seeded games of both games (bids, trump, auction, passing, play), and on 150
+of games with the special cards (the Werewolf's trump, the Juggler's pass, the Cloud's change, the special cards'
+plays, told in table 2's texts, version 2): the seat's view travels as a position of what it knows
+(``core.position_of_view``), is rebuilt by the engine (``core.view_of_position``), and the seed of ``go`` reproduces
+the bot's sampling."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ import pytest
 from wizardcards.bots.engine import EngineBot
 from wizardcards.bots.rulebased import RuleBasedBot
 from wizardcards.bots.search import SearchBot
-from wizardcards.core import View, find_rules, new_game
+from wizardcards.core import RuleSet, View, find_rules, new_game
 
 from .conftest import ROOT
 
@@ -41,6 +43,31 @@ def recorded_positions() -> list[tuple[View, int]]:
     return out
 
 
+SPECIAL_GAMES = [(find_rules("anniversary-2021", players=4), 31, 60), (find_rules("anniversary", players=3), 32, 45),
+                 (RuleSet(players=5, special_cards=("bomb", "werewolf", "juggler", "cloud")), 33, 45)]  # type: ignore[arg-type]
+"""(rules, seed, positions): 150 in all."""
+SPECIAL_PHASES = {"werewolf", "juggle", "cloud", "choose_trump"}
+
+
+def recorded_special_positions() -> list[tuple[View, int]]:
+    """Views of the seat on turn with a choice to make in games with the special cards: most of the special
+    decisions (rare: a few in a hundred), a few of the others."""
+    out: list[tuple[View, int]] = []
+    for rules, seed, wanted in SPECIAL_GAMES:
+        state, rng, bot, taken = new_game(rules, seed), random.Random(seed), RuleBasedBot(), 0
+        while taken < wanted:
+            if state.is_terminal():
+                seed += 100
+                state = new_game(rules, seed)
+            view = state.view(state.current_player())
+            odds = 0.7 if view.phase.value in SPECIAL_PHASES else 0.05
+            if len(view.legal_actions) > 1 and rng.random() < odds:
+                out.append((view, rng.getrandbits(63)))
+                taken += 1
+            state.apply(bot.act(view, rng))
+    return out
+
+
 class SeededRandom(random.Random):
     """An rng whose ``getrandbits(63)`` (all an engine bot draws) is a given seed."""
 
@@ -56,6 +83,22 @@ def test_the_search_engine_decides_as_the_bot_in_process_on_300_positions(monkey
     positions = recorded_positions()
     assert len(positions) == 300
     assert {view.phase.value for view, _ in positions} >= {"bid", "play", "auction", "pass_cards"}
+    assert_same_decisions(positions, monkeypatch)
+
+
+def test_the_search_engine_decides_as_the_bot_in_process_on_150_special_card_positions(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    positions = recorded_special_positions()
+    assert len(positions) == 150
+    phases = [view.phase.value for view, _ in positions]
+    assert set(phases) >= {"bid", "play", "werewolf", "juggle", "cloud"}, set(phases)
+    assert sum(p in SPECIAL_PHASES for p in phases) >= 40, phases
+    played = {a for view, _ in positions if view.phase.value == "play" for a in view.legal_actions}
+    assert {90, 94, 98} & played and played & set(range(83, 87))  # a Juggler, Cloud or Shapeshifter; a special card
+    assert_same_decisions(positions, monkeypatch)
+
+
+def assert_same_decisions(positions: list[tuple[View, int]], monkeypatch: pytest.MonkeyPatch) -> None:
     bot = SearchBot(level=1)
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(ROOT / "src"), os.environ.get("PYTHONPATH")])))
     command = shlex.join([sys.executable, "-m", "wizardcards", "engine", "search:level=1"])

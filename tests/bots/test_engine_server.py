@@ -1,8 +1,9 @@
 """Outside engines at the server's tables, on a real ``wizard serve`` process: the operator's engines
 (``--engine NAME=CMD``) are offered in ``/meta`` and play whole games (both reference engines, one beside a person
-over a real WebSocket); an engine that fails is replaced by the stand-in and logged, and the game goes on; and a
-stranger who names a command (``engine:CMD``) or an engine the operator did not configure is refused with a 422 and
-starts no program."""
+over a real WebSocket); at tables with the special cards only those that announced them (heard at the server's
+start), which play such games too; an engine that fails is replaced by the stand-in and logged, and the game goes on;
+and a stranger who names a command (``engine:CMD``) or an engine the operator did not configure is refused with a 422
+and starts no program."""
 
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ from tests.server.live import SERVE_ENV, ServerProcess, WebSocketClient, answeri
 from .conftest import PYTHON_ENGINE, ROOT, engine_command
 
 SHORT = {"schedule": "custom", "custom_hand_sizes": [2, 3]}
+SPECIAL = {"special_cards": ["dragon", "fairy", "bomb", "werewolf", "juggler", "cloud", "shapeshifter"],
+           "schedule": "custom", "custom_hand_sizes": [6, 9]}
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +34,8 @@ def server(tmp_path_factory: pytest.TempPathFactory, c_engine: str) -> Iterator[
     log = folder / "server.log"
     limits = [a for name, value in LOOSE.items() for a in ("--limit", f"{name}={value}")]
     engines = ["--engine", f"py={PYTHON_ENGINE}", "--engine", f"c={c_engine}",
-               "--engine", f"crashy={engine_command('misbehaving', 'crash-start')}"]
+               "--engine", f"crashy={engine_command('misbehaving', 'crash-start')}",
+               "--engine", f"old={engine_command('recording', str(folder / 'old.log'), 'v1')}"]
     port = free_port()
     with log.open("wb") as out:
         process = subprocess.Popen(serve_command(port, f"sqlite:///{folder / 'server.sqlite3'}", [*limits, *engines]),
@@ -62,18 +66,75 @@ def engines_running(c_engine: str) -> list[str]:
     return found
 
 
-def create(server: ServerProcess, seats: list[dict[str, Any]]) -> httpx.Response:
+def create(server: ServerProcess, seats: list[dict[str, Any]], options: dict[str, Any] | None = None) -> httpx.Response:
     # public: the tests read the table as anyone may, without a seat's token
-    body = {"game": "wizard", "players": len(seats), "options": SHORT, "seats": seats, "visibility": "public"}
+    body = {"game": "wizard", "players": len(seats), "options": options or SHORT, "seats": seats,
+            "visibility": "public"}
     return httpx.post(server.http + "/tables", json=body, timeout=30)
 
 
 def test_the_operators_engines_are_offered_by_name(server: tuple[ServerProcess, Path]) -> None:
     bots = httpx.get(server[0].http + "/meta", timeout=20).json()["bots"]
     engines = [b for b in bots if b["spec"].startswith("engine:")]
-    # not at a table with the special cards: the protocol writes positions of the 60 cards
-    assert engines == [{"spec": f"engine:{name}", "label": name, "special_cards": False}
-                       for name in ("py", "c", "crashy")]
+    # at a table with the special cards, those that announced them (feature special_cards) when the server started
+    # them: both reference engines; not one of version 1 (it announces nothing), nor one that does not start
+    assert engines == [{"spec": f"engine:{name}", "label": name, "special_cards": special}
+                       for name, special in (("py", True), ("c", True), ("crashy", False), ("old", False))]
+
+
+def test_the_engines_that_announced_the_special_cards_play_a_whole_game_of_them(
+        server: tuple[ServerProcess, Path]) -> None:
+    http, log = server
+    response = create(http, [{"name": "Py", "bot": "engine:py"}, {"name": "C", "bot": "engine:c"},
+                             {"name": "R", "bot": "rulebased"}], SPECIAL)
+    assert response.status_code == 201, response.text
+    table = response.json()["id"]
+    summary = wait_until_finished(lambda path: httpx.get(http.http + path, timeout=20), table, timeout=120)
+    record = httpx.get(f"{http.http}/tables/{table}/record", timeout=20).json()
+    assert summary["status"] == "finished" and len(record["actions"]) >= 3 * 6 + 3 * 9
+    assert "stand-in" not in log.read_text(errors="replace")  # the engines played every one of their decisions
+
+
+def test_an_engine_that_did_not_announce_the_special_cards_is_refused_at_their_tables(
+        server: tuple[ServerProcess, Path]) -> None:
+    http, _ = server
+    for name in ("old", "crashy"):
+        response = create(http, [{"name": "O", "bot": f"engine:{name}"}, {"name": "R", "bot": "rulebased"},
+                                 {"name": "P", "bot": "engine:py"}], SPECIAL)
+        assert response.status_code == 422, response.text
+        detail = str(response.json()["detail"])
+        assert (f"seat 0: the bot 'engine:{name}' does not play the special cards (dragon, fairy, bomb, werewolf, "
+                "juggler, cloud, shapeshifter) (an engine plays them when it announces 'feature special_cards', "
+                "docs/engine-protocol.md): seat random, rulebased, search, engine:c or engine:py") in detail, detail
+    # without them it plays as ever
+    response = create(http, [{"name": "O", "bot": "engine:old"}, {"name": "R", "bot": "rulebased"},
+                             {"name": "P", "bot": "engine:py"}])
+    assert response.status_code == 201, response.text
+    wait_until_finished(lambda path: httpx.get(http.http + path, timeout=20), response.json()["id"], timeout=120)
+
+
+def test_a_worker_asked_for_a_game_its_engine_did_not_announce_sends_it_nothing(tmp_path: Path) -> None:
+    """Behind the 422 (a table stored while the operator's engine said otherwise): the worker's engine is refused
+    the decision (the table's stand-in plays it) without counting as failed, and goes on with its other tables."""
+    import random as _random
+
+    from wizardcards.bots.engine import RulesRefused
+    from wizardcards.core import find_rules, new_game
+    from wizardcards.server import players
+
+    log = tmp_path / "old.log"
+    command = engine_command("recording", str(log), "v1")
+    special = new_game(find_rules("anniversary-2021", players=3), 1)
+    standard = new_game(find_rules("standard", players=3), 1)
+    try:
+        with pytest.raises(RulesRefused, match="does not play the special cards"):
+            players.decide("engine:old", special.view(special.current_player()), 0, command)
+        view = standard.view(standard.current_player())
+        assert players.decide("engine:old", view, _random.Random(0).getrandbits(32), command) in view.legal_actions
+        assert ("old", command) not in players._failed
+    finally:
+        players.close_engines()
+    assert log.read_text().splitlines()[:2] == ["wizard-engine 1 2", "rules wizard/3"]
 
 
 def test_both_reference_engines_play_a_whole_game_beside_a_person(server: tuple[ServerProcess, Path]) -> None:
@@ -117,7 +178,7 @@ def test_a_stranger_cannot_make_the_server_start_a_program(server: tuple[ServerP
                                   {"name": "z", "bot": "rulebased"}])
     assert response.status_code == 422, response.text
     detail = str(response.json()["detail"])
-    assert "only the engines its operator configured: engine:c, engine:crashy, engine:py" in detail, detail
+    assert "only the engines its operator configured: engine:c, engine:crashy, engine:old, engine:py" in detail, detail
     time.sleep(1.0)  # had a table been made, its first bot would have started by now
     assert not marker.exists()
 

@@ -102,3 +102,19 @@ def test_hidden_bids_are_written_as_question_marks_and_read_back() -> None:
 def test_a_spectator_has_no_position_of_its_own() -> None:
     with pytest.raises(PositionError, match="spectator"):
         position_of_view(new_game(find_rules("standard", players=3), 1).public_view())
+
+
+@pytest.mark.parametrize(("text", "seat"), [
+    # seat 1 took the Wizard turned up for its Werewolf and has played a Wizard since: maybe that very one
+    ("wizard/3:special_cards=dragon+fairy+bomb+werewolf+juggler+cloud+shapeshifter r9 d1 t:Wiz/Wwf1>d h:?/?/Js "
+     "b:3.6.2 p:Ad.Drg.Shp>Jes/Wiz.6s.Jes/3d.Wiz.Jes/Wiz.2c.Fai/Qd.Td.2s/5d.4s.5s/4d.5h.8c/Ac.8h.Ts/Qc s:20.-10.60 "
+     "g:- c:-", 2),
+    ("wizard/4:special_cards=dragon+fairy+bomb+werewolf+juggler+cloud+shapeshifter r12 d2 t:Wiz/Wwf0>d h:?/?/?/Kh "
+     "b:3.3.5.2 p:Shp>Wiz.Jes.Drg.2c/9d.Wiz.Kd.Jes/Wiz.3s.Jes.4c/Qd.4s.Wiz.8d/Td.5c.Jug>c.5h/5d.Jes.Cld>d.6c/"
+     "7d.7h.4d.7c/5s.Ks.7s.As/Kc.9s.Ac.8c/Ah.3h.9c.6h/Th.Js.Jc.8s s:270.0.200.100 g:?/?/6c/Bmb c:-1", 3),
+])
+def test_a_wizard_taken_for_the_werewolf_may_be_one_its_holder_played(text: str, seat: int) -> None:
+    """The Werewolf's holder took a Wizard (Wizards are told apart by count only): once it has played a Wizard, the
+    hidden hands need not hold one for it (every deal was refused before)."""
+    view = view_of_position(position_from_text(text), seat)
+    assert view.legal_actions and position_to_text(position_of_view(view)) == text

@@ -80,6 +80,10 @@ def _config(args: argparse.Namespace) -> tuple[TournamentConfig, int]:
         rules = hands_of(rules, args.rounds)
     for spec in bots:
         make_bot(spec)  # an unknown bot or parameter is reported before any game is played
+    for spec in dict.fromkeys(bots) if rules.special_cards else ():
+        refused = _rules_refusal(spec, rules)
+        if refused is not None:  # an engine that did not announce the special cards is sent none of their games
+            raise ValueError(f"{spec}: {refused}")
     if args.workers is not None and args.workers < 1:
         raise ValueError(f"--workers must be at least 1, not {args.workers}")
     if args.address and args.backend != "ray":
@@ -88,6 +92,20 @@ def _config(args: argparse.Namespace) -> tuple[TournamentConfig, int]:
         raise ValueError(f"--plot writes a PNG: name the file *.png, not {args.plot!r}")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     return TournamentConfig(rules, bots, args.games, seed, args.duplicate, args.records), seed
+
+
+def _rules_refusal(spec: str, rules: Any) -> str | None:
+    """Why the bot ``spec`` cannot play ``rules`` (``bots.rules_refusal``; an engine is started to hear its
+    greeting, then let go)."""
+    from ..bots import make_bot, rules_refusal
+
+    bot = make_bot(spec)
+    try:
+        return rules_refusal(bot, rules)
+    finally:
+        close = getattr(bot, "close", None)
+        if callable(close):
+            close()
 
 
 def missing_requirements(args: argparse.Namespace) -> list[str]:

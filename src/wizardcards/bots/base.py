@@ -12,6 +12,12 @@ Bots are made from a spec string, ``"name"`` or ``"name:key=value,key=value"`` (
 
 Every bot chooses among ``view.legal_actions`` and nothing else, so a referee restricts a bot to some of the legal
 moves by handing it a view with fewer of them: ``restrict(view, allowed)``.
+
+A bot plays the special cards (RULES.md, "Special cards") when it says so: a true ``plays_special_cards``
+attribute (every bot of the registry but ``passer``, which plays Wily Wizards only), or, for an engine, a method
+``rules_refusal(rules)`` that answers None (``EngineBot``: its program announced ``feature special_cards``).
+``rules_refusal(bot, rules)`` says why a bot is not given games of ``rules``; a bot that says nothing is given none
+with the special cards, as a bot written before them would not know their cards and decisions.
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol, runtime_checkable
 
-from ..core import View
+from ..core import RuleSet, View
 
 
 @runtime_checkable
@@ -41,6 +47,21 @@ def restrict(view: View, allowed: Iterable[int]) -> View:
     if stray:
         raise ValueError(f"not legal in this view: {sorted(stray)} (legal: {list(view.legal_actions)})")
     return dataclasses.replace(view, legal_actions=tuple(a for a in view.legal_actions if a in wanted))
+
+
+def rules_refusal(bot: object, rules: RuleSet) -> str | None:
+    """Why ``bot`` is not given games of ``rules``, None when it is: every bot plays the 60 cards; the special cards
+    only a bot that says it plays them (``plays_special_cards``, or its own ``rules_refusal``: an engine's)."""
+    if not rules.special_cards:
+        return None
+    own = getattr(bot, "rules_refusal", None)
+    if callable(own):
+        answer = own(rules)
+        return None if answer is None else str(answer)
+    if getattr(bot, "plays_special_cards", False) is True:
+        return None
+    return (f"the bot {type(bot).__name__} does not say it plays the special cards ({', '.join(rules.special_cards)}):"
+            " a bot that does has plays_special_cards = True")
 
 
 BotFactory = Callable[..., Bot]

@@ -11,9 +11,15 @@ the engine and what it did. The program is then killed, and every later decision
 error at once (a failed engine is not asked again: the referee's stand-in plays for it; ``arena/match.py`` counts
 those decisions as forfeits, the server's bot seats log them).
 
+Version 2 (the host greets with every version it speaks, ``wizard-engine 1 2``): an engine may announce
+``feature special_cards`` before its ``ready``, and only an engine that did is sent a game with the special cards
+(table 2's move texts, the positions' special fields); any other is refused with ``RulesRefused`` before a line of
+such a game is written (``rules_refusal`` says why, and starts the program to hear its announcement). An engine of
+version 1 reads the greeting's first version and plays every game without the special cards as before.
+
 The engine side (``serve_engine``) reads the same lines, rebuilds the seat's view with ``core.view_of_position`` and
 answers with the bot's move, after an ``info values`` line when the bot can say what it thinks of each move (the
-search bot: the numbers a hint shows).
+search bot: the numbers a hint shows); greeted with version 2, it announces the special cards when its bot plays them.
 """
 
 from __future__ import annotations
@@ -31,12 +37,27 @@ import weakref
 from collections.abc import Iterable
 from typing import IO, Any
 
-from ..core import View, action_from_text, action_to_text, position_from_text, position_to_text, view_of_position
+from ..core import (
+    RuleSet,
+    View,
+    action_from_text,
+    action_to_text,
+    position_from_text,
+    position_to_text,
+    view_of_position,
+)
+from ..core.cards import SPECIAL_CARD_NAMES
 from ..core.notation import rules_to_text
 from ..core.position import position_of_view
 
-PROTOCOL_VERSION = 1
-"""The version the host names in its first line, ``wizard-engine 1``."""
+PROTOCOL_VERSION = 2
+"""The newest version of the protocol the host speaks."""
+VERSIONS = (1, 2)
+"""Every version the host speaks, all named in its greeting (an engine of version 1 reads the first)."""
+GREETING = "wizard-engine " + " ".join(map(str, VERSIONS))
+"""The host's first line: ``wizard-engine 1 2``."""
+SPECIAL_CARDS = "special_cards"
+"""The feature (``feature special_cards``, version 2) by which an engine says it plays the special cards."""
 START_SECONDS = 10.0
 """From starting the program to its ``ready``: a Python program on a busy machine takes a second or two."""
 MOVE_MS = 1000
@@ -53,6 +74,11 @@ QUIT_SECONDS = 1.0
 
 class EngineError(RuntimeError):
     """An engine that did not play by the protocol: the message names the engine and what it did."""
+
+
+class RulesRefused(EngineError):
+    """A game the engine did not announce it plays (the special cards without ``feature special_cards``): nothing of
+    it was sent, and the engine is not counted as failed (it still plays the games it can)."""
 
 
 def _kill(process: subprocess.Popen[bytes]) -> None:
@@ -87,6 +113,7 @@ class EngineBot:
         self.start_seconds = START_SECONDS if start_seconds is None else start_seconds
         self.stderr = stderr  # None: the engine's stderr is ours (its messages reach the person running it)
         self.engine_name = ""  # what the engine said in ``id name``
+        self.features: set[str] = set()  # what it announced with ``feature`` (version 2) before its ``ready``
         self.values: dict[str, float] = {}  # its ``info values`` of the last decision, by move text
         self.failure: EngineError | None = None
         self._process: subprocess.Popen[bytes] | None = None
@@ -101,11 +128,34 @@ class EngineBot:
             raise ValueError(f"seat {view.seat} is not on turn: no legal action to choose")
         if self.failure is not None:
             raise self.failure
+        refused = self.rules_refusal(view.rules)  # starts the engine for a game with the special cards
+        if refused is not None:
+            raise self.failure or RulesRefused(refused)
         try:
             return self._decide(view, rng.getrandbits(63))
         except EngineError as error:
             self._fail(error)
             raise
+
+    def rules_refusal(self, rules: RuleSet) -> str | None:
+        """Why the engine is not sent games of ``rules`` (None: it is). A game with the special cards goes only to an
+        engine that announced ``feature special_cards``: this starts the program (if it is not running) to hear its
+        greeting, and an engine that does not start is refused with its ``EngineError``'s message."""
+        if not rules.special_cards:
+            return None
+        if self.failure is not None:
+            return str(self.failure)
+        if self._process is None:
+            try:
+                self._start()
+            except EngineError as error:
+                self._fail(error)
+                return str(error)
+        if SPECIAL_CARDS in self.features:
+            return None
+        return (f"engine {self.label!r} does not play the special cards ({', '.join(rules.special_cards)}): it did "
+                f"not announce 'feature {SPECIAL_CARDS}' when greeted with '{GREETING}' (docs/engine-protocol.md, "
+                "\"The special cards\")")
 
     def close(self) -> None:
         """Say ``quit`` and let the engine go (killed if it does not leave within ``QUIT_SECONDS``)."""
@@ -131,12 +181,12 @@ class EngineBot:
 
     def _decide(self, view: View, seed: int) -> int:
         process = self._process or self._start()
-        style = view.rules.rank_style
+        style, specials = view.rules.rank_style, bool(view.rules.special_cards)
         rules, lines = rules_to_text(view.rules), []
         if self._sent != (rules, view.seat):
             lines += [f"rules {rules}", f"seat {view.seat}"]
             self._sent = (rules, view.seat)
-        legal = [action_to_text(a, style) for a in view.legal_actions]
+        legal = [action_to_text(a, style, specials) for a in view.legal_actions]
         lines += [f"position {position_to_text(position_of_view(view))}", "legal " + ",".join(legal),
                   f"go movetime {self.move_ms} seed {seed}"]
         self._expect_nothing(process)
@@ -155,7 +205,7 @@ class EngineBot:
 
     def _move(self, text: str, view: View, legal: list[str]) -> int:
         try:
-            action = action_from_text(text, view.rules.rank_style)
+            action = action_from_text(text, view.rules.rank_style, bool(view.rules.special_cards))
         except ValueError as error:
             raise self._error(f"answered 'move {_shown(text)}', which is no move: {error}") from None
         if action not in view.legal_actions:
@@ -181,13 +231,13 @@ class EngineBot:
                 start_new_session=True, close_fds=True)
         except OSError as error:
             raise self._error(f"could not be started: {error}") from None
-        self._process, self._buffer = process, b""
+        self._process, self._buffer, self._sent, self.features = process, b"", None, set()
         self._finalizer = weakref.finalize(self, _kill, process)
         assert process.stdin is not None and process.stdout is not None
         os.set_blocking(process.stdin.fileno(), False)
         os.set_blocking(process.stdout.fileno(), False)
         deadline = time.monotonic() + self.start_seconds
-        self._write(process, f"wizard-engine {PROTOCOL_VERSION}\n", deadline)
+        self._write(process, GREETING + "\n", deadline)
         for line in self._lines(process, deadline, f"no 'ready' within {self.start_seconds:g} s of starting"):
             word, _, rest = line.partition(" ")
             if line == "ready":
@@ -196,9 +246,10 @@ class EngineBot:
                 kind, _, value = rest.partition(" ")
                 if kind == "name":
                     self.engine_name = value.strip()
+            elif word == "feature":
+                self.features.update(rest.split())  # features this host does not know are ignored
             elif word != "info":
-                raise self._error(f"answered {_shown(line)} to 'wizard-engine {PROTOCOL_VERSION}' "
-                                  "(id, info or ready were due)")
+                raise self._error(f"answered {_shown(line)} to '{GREETING}' (id, feature, info or ready were due)")
         raise AssertionError("unreachable")
 
     def _write(self, process: subprocess.Popen[bytes], text: str, deadline: float) -> None:
@@ -297,6 +348,7 @@ def engine_bot(spec_rest: str) -> EngineBot:
 def serve_engine(spec: str, stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:
     """Speak the engine protocol on ``stdin``/``stdout`` as the bot ``spec`` until ``quit`` or the end of input."""
     from . import make_bot
+    from .base import rules_refusal
 
     read = stdin or sys.stdin
     out = stdout or sys.stdout
@@ -310,9 +362,12 @@ def serve_engine(spec: str, stdin: IO[str] | None = None, stdout: IO[str] | None
     for line in read:
         word, _, rest = line.strip().partition(" ")
         if word == "wizard-engine":
-            if rest.strip() != str(PROTOCOL_VERSION):
-                say(f"info string this engine speaks version {PROTOCOL_VERSION}, not {rest.strip()}")
+            offered = rest.split()
+            if not set(offered) & set(map(str, VERSIONS)):
+                say(f"info string this engine speaks versions {' and '.join(map(str, VERSIONS))}, not {rest.strip()}")
             say(f"id name wizardcards {spec}")
+            if "2" in offered and rules_refusal(bot, RuleSet(special_cards=SPECIAL_CARD_NAMES)) is None:
+                say(f"feature {SPECIAL_CARDS}")  # version 2: a host of version 1 would not know the line
             say("ready")
         elif word == "seat" and rest.strip().isdigit():
             seat = int(rest)
@@ -342,20 +397,21 @@ def _bot_move(bot: Any, position: str, seat: int, legal: str, seed: int) -> tupl
     from .base import restrict
 
     view = view_of_position(position_from_text(position), seat)
-    style = view.rules.rank_style
-    allowed = [action_from_text(text, style) for text in legal.split(",") if text.strip()]
+    style, specials = view.rules.rank_style, bool(view.rules.special_cards)
+    allowed = [action_from_text(text, style, specials) for text in legal.split(",") if text.strip()]
     if allowed and set(allowed) != set(view.legal_actions):
         view = restrict(view, allowed)  # the host may offer fewer moves (a referee's restriction)
     rng = random.Random(seed)
     decide = getattr(bot, "decide", None)
     if decide is None:
-        return action_to_text(bot.act(view, rng), style), ""
+        return action_to_text(bot.act(view, rng), style, specials), ""
     action, values = decide(view, rng)
     shown = ""
     if values:
         ranked = sorted(values, key=lambda a: (-values[a], a))
-        shown = ",".join(f"{action_to_text(a, style)}={values[a]:.2f}" for a in ranked)
-    return action_to_text(action, style), shown
+        shown = ",".join(f"{action_to_text(a, style, specials)}={values[a]:.2f}" for a in ranked)
+    return action_to_text(action, style, specials), shown
 
 
-__all__ = ["EngineBot", "EngineError", "PROTOCOL_VERSION", "engine_bot", "serve_engine"]
+__all__ = ["GREETING", "PROTOCOL_VERSION", "SPECIAL_CARDS", "VERSIONS", "EngineBot", "EngineError", "RulesRefused",
+           "engine_bot", "serve_engine"]

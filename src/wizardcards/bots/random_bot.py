@@ -10,6 +10,7 @@ from .base import register_bot
 
 class RandomBot:
     name = "random"
+    plays_special_cards = True  # any legal action of table 2 too
 
     def act(self, view: View, rng: random.Random) -> int:
         if not view.legal_actions:

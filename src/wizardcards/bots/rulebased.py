@@ -149,6 +149,7 @@ def play_card(view: View, short: bool, teammates: frozenset[int] = frozenset()) 
 
 class RuleBasedBot:
     name = "rulebased"
+    plays_special_cards = True  # bots/special_heuristics.py
 
     def act(self, view: View, rng: random.Random) -> int:
         if not view.legal_actions:

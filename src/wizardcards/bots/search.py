@@ -154,6 +154,7 @@ class _LoopClock:
 
 class SearchBot:
     name = "search"
+    plays_special_cards = True  # bots/special_search.py
 
     def __init__(self, level: int = 3, samples: int | None = None, ms: int | None = None) -> None:
         if level not in LEVELS:

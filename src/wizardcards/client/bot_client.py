@@ -7,6 +7,11 @@ bot, whose action is sent for that decision's ``seq``. Whatever breaks is reconn
 stream (the games it announces again on connecting are picked up), and a game's socket (the server's welcome and
 view say where the game stands; an action is named after its decision, ``a<seq>``, so one sent again after a lost
 connection is applied once). A token the server no longer takes (401, close code 4003) stops the client.
+
+Before its ``policy``, the client declines with ``rules`` every invitation to a table its bot cannot play: one with
+the special cards (the invitation's ``table.rules.special_cards``) when the bot does not say it plays them
+(``bots.rules_refusal``: our bots do; an engine when its program announced ``feature special_cards``, heard by
+starting it once, docs/engine-protocol.md).
 """
 
 from __future__ import annotations
@@ -21,7 +26,8 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from ..bots import Bot
+from ..bots import Bot, rules_refusal
+from ..core import RuleSet
 from .views import view_from_json
 
 log = logging.getLogger("wizardcards.client")
@@ -37,7 +43,20 @@ class SeatRefused(RuntimeError):
 
 
 def accept_all(invitation: dict[str, Any]) -> str | None:
+    """Accept every invitation (the client has declined those its bot cannot play before asking)."""
     return None
+
+
+def _refusal(bot: Bot, rules: RuleSet) -> tuple[str | None, bool]:
+    """Why ``bot`` cannot play ``rules`` (None: it can), and whether the answer holds for good (an engine that did
+    not start may start next time); the bot is let go."""
+    try:
+        refused = rules_refusal(bot, rules)
+        return refused, getattr(bot, "failure", None) is None
+    finally:
+        close = getattr(bot, "close", None)
+        if callable(close):
+            close()
 
 
 @dataclass
@@ -55,7 +74,9 @@ class BotClient:
     """Play the bot account of ``token`` at ``server`` (``http://host:port``) with the bots ``make`` makes (one per
     game: an engine is a process per game). ``policy`` answers each invitation; ``max_games`` (None: run until
     stopped) ends the client after that many games; ``max_concurrent`` games at once (more invitations are declined
-    with "later"). ``on_result`` hears of each finished game."""
+    with "later"). ``on_result`` hears of each finished game. Before ``policy``, an invitation to a table the bot
+    cannot play (the special cards, to a bot that does not play them) is declined with "rules"; ``declined`` lists
+    every invitation declined, with its reason and, for "rules", why."""
 
     server: str
     token: str
@@ -68,6 +89,8 @@ class BotClient:
     retry_seconds: tuple[float, float] = (0.25, 15.0)  # the first pause before reconnecting, and the longest
     results: list[GameResult] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)  # protocol errors the server answered (never expected)
+    declined: list[tuple[str, str, str]] = field(default_factory=list)  # (invitation id, reason, why)
+    _plays: dict[tuple[str, ...], str | None] = field(default_factory=dict)  # special cards -> the bot's refusal
     _playing: dict[str, asyncio.Task[None]] = field(default_factory=dict)
     _seen: set[str] = field(default_factory=set)  # every table this client played or plays (never opened twice)
     _done: asyncio.Event = field(default_factory=asyncio.Event)
@@ -146,17 +169,40 @@ class BotClient:
                     self._play(table, answer["seat"], answer["token"])
 
     async def _invited(self, http: Any, invitation: dict[str, Any]) -> None:
-        reason = self.policy(invitation)
+        why = await self.cannot_play(invitation)
+        reason = "rules" if why is not None else self.policy(invitation)
         if reason is None and len(self._playing) >= self.max_concurrent:
             reason = "later"
-        if self.max_games is not None and len(self.results) + len(self._playing) >= self.max_games:
+        if reason is None and self.max_games is not None and \
+                len(self.results) + len(self._playing) >= self.max_games:
             reason = "later"
         if reason is not None:
+            if why is not None:
+                log.warning("invitation %s declined (rules): %s", invitation.get("id"), why)
+            self.declined.append((str(invitation.get("id")), reason, why or ""))
             await self._post(http, f"/api/bot/invitations/{invitation['id']}/decline", {"reason": reason})
             return
         answer = await self._post(http, f"/api/bot/invitations/{invitation['id']}/accept")
         if answer is not None:
             self._play(answer["table"], answer["seat"], answer["token"])
+
+    async def cannot_play(self, invitation: dict[str, Any]) -> str | None:
+        """Why the bot cannot play the invitation's table (None: it can): rules this client cannot read, or the
+        special cards (``table.rules.special_cards``) to a bot that does not play them. The bot is asked once per set
+        of special cards (an engine: started once to hear its greeting, then let go)."""
+        try:
+            rules = RuleSet.from_dict(dict(invitation["table"]["rules"]))
+        except (KeyError, TypeError, ValueError) as error:  # ImpossibleRulesError is a ValueError
+            return f"rules this client cannot read: {error}"
+        if not rules.special_cards:
+            return None
+        key = tuple(rules.special_cards)
+        if key not in self._plays:
+            refused, for_good = await asyncio.to_thread(_refusal, self.make(), rules)
+            if not for_good:
+                return refused
+            self._plays[key] = refused
+        return self._plays[key]
 
     async def _post(self, http: Any, path: str, body: dict[str, Any] | None = None) -> dict[str, Any] | None:
         """A bot API request, waited out when the server says 429; None for a 404 or 409 (an invitation gone)."""

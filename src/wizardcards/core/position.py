@@ -176,6 +176,13 @@ def _fill(position: Position, me: int, rng: random.Random) -> Position:
             kind = WIZARDS if turned < FIRST_JESTER else JESTERS
             free = kind & ~known
             turned = (free & -free).bit_length() - 1 if free else -1
+            # a holder who has played or given a card of that kind may have parted with the very one it took
+            parted = sum(1 << played_card(card) for seated in seats for who, card in seated
+                         if who == position.werewolf)
+            if position.given and position.given[position.werewolf] != UNKNOWN:
+                parted |= position.given[position.werewolf]
+            if parted & kind:
+                turned = -1
         if turned >= 0 and not known >> turned & 1 and position.hands[position.werewolf] == UNKNOWN:
             known_turned = 1 << turned
             seen |= known_turned

@@ -71,6 +71,7 @@ from .limits import Limits, RateLimitedError, Throttle
 from .manager import DEFAULT_BOT_PACE, MAX_BOT_PACE, TableManager
 from .meta import meta
 from .pads import pads_router
+from .players import probe_engines
 from .relay import MOVING, RELAYED, RelayedClient, forward, relay_socket
 from .relying import RELAYED_SCOPE, OriginCheck, RelyingParty
 from .sessions import SESSION_COOKIE, Account, Sessions, SignedInSockets, current_account, signed_in
@@ -236,6 +237,8 @@ def create_app(
         app.state.bot_hub = hub = BotHub(engine, limits)
         app.state.request_cap = cap
         manager.bot_events = hub.tell
+        # which of the operator's engines play the special cards: each is started once to hear its greeting
+        manager.special_engines = await asyncio.to_thread(probe_engines, engines)
         await manager.load_unfinished()
         checking = asyncio.create_task(app.state.signed_in.keep_checking(app.state.sessions))
         checking_bots = asyncio.create_task(hub.keep_checking())
@@ -323,7 +326,7 @@ def create_app(
 
     @app.get("/meta")
     def get_meta() -> dict[str, Any]:
-        return meta(engines)
+        return meta(engines, manager().special_engines)
 
     @app.get("/protocol.schema.json")
     def schema() -> dict[str, Any]:

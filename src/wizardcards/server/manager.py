@@ -65,6 +65,8 @@ class TableManager:
     ) -> None:
         self.limits = limits or Limits()
         self.engines = dict(engines or {})  # the operator's outside engines: name -> command (wizard serve --engine)
+        # those of them that announced the special cards (players.probe_engines, at the application's start)
+        self.special_engines: frozenset[str] = frozenset()
         self.member = member  # this worker, when it is one of a cluster (cluster.py); None: the only server
         self.bot_pace = bot_pace  # for tables created without their own
         self.clients = ClientLimits(self.limits, limits_storage)  # shared by a cluster's workers when given
@@ -123,7 +125,8 @@ class TableManager:
             raise TableError("invalid", f"a game of {rules.rounds} rounds: this server plays at most "
                                         f"{self.limits.max_rounds}")
         for seat, (_, spec) in enumerate(seats):
-            problem = None if spec is None else bot_spec_error(spec, self.engines) or bot_rules_error(spec, rules)
+            problem = None if spec is None else bot_spec_error(spec, self.engines) or bot_rules_error(spec, rules,
+                                                                                              self.special_engines)
             if problem is not None:
                 raise TableError("invalid", f"seat {seat}: {problem}")
         if rated:

@@ -5,7 +5,8 @@ and how each rank style labels ranks.
 The anniversary cards (RULES.md, "Special cards") are the option ``special_cards``, of kind ``names``: any subset of
 its ``choices``, except that the names of each group of ``together`` come only together (the Dragon and the Fairy);
 their presets ``anniversary`` and ``anniversary-2021`` are listed with the others. Each bot says whether it plays
-them (``special_cards``): a table with special cards seats only those (``players.bot_rules_error``).
+them (``special_cards``; an operator's engine when it announced them): a table with special cards seats only those
+(``players.bot_rules_error``).
 
 Everything is read from the core and the bot registry where it can be (the presets and each game's default, the
 enums' values, the fields of ``RuleSet``, the rank labels of the core's card text, the bots through ``players``); the
@@ -99,8 +100,9 @@ def rank_labels() -> dict[str, list[str]]:
     return {style.value: list(rank_faces(style)) for style in RankStyle}
 
 
-def meta(engines: Iterable[str] = ()) -> dict[str, Any]:
-    """The answer of ``GET /meta`` (``engines``: the names of the operator's outside engines, offered as bots)."""
+def meta(engines: Iterable[str] = (), special_engines: Iterable[str] = ()) -> dict[str, Any]:
+    """The answer of ``GET /meta`` (``engines``: the names of the operator's outside engines, offered as bots;
+    ``special_engines``: those of them that play the special cards)."""
     return {
         "games": {
             Game.WIZARD.value: {"players": list(WIZARD_PLAYERS), "default_preset": DEFAULT_PRESET[Game.WIZARD]},
@@ -112,7 +114,7 @@ def meta(engines: Iterable[str] = ()) -> dict[str, Any]:
             for name, rules in OFFERED_PRESETS.items()
         ],
         "options": [_option(name) for name in user_options()],
-        "bots": bot_choices(engines),
+        "bots": bot_choices(engines, special_engines),
         "default_bot": DEFAULT_BOT,
         "bot_names": list(BOT_NAMES),  # a bot seat left unnamed in the form is named by its seat from these
         "rank_labels": rank_labels(),

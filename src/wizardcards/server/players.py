@@ -3,7 +3,9 @@
 Which bots a table may seat (``bot_choices``, offered in ``GET /meta``) is read from the bot registry
 (``bots.BOTS``: every registered bot, the search bot once per level of ``bots.search.LEVELS``), then the outside
 engines the operator configured (``wizard serve --engine NAME=CMD``, seated as ``engine:NAME``: a request names an
-engine, never a command); the words for people (labels) are written here.
+engine, never a command); the words for people (labels) are written here. Which of those engines play the special
+cards is heard from each at the server's start (``probe_engines``: the ``feature special_cards`` of the engine
+protocol's version 2).
 A bot seat plays through ``make_player``, a human seat whose time ran out or who left
 through the ``STAND_IN``, and a hint is the analysis of a search bot (``hint_values``). Every bot sees only the
 ``View`` of the seat it plays or advises. ``decide`` and ``hint_values`` are what the server's worker processes run
@@ -12,6 +14,7 @@ through the ``STAND_IN``, and a hint is the analysis of a search bot (``hint_val
 
 from __future__ import annotations
 
+import logging
 import multiprocessing.util
 import random
 import re
@@ -23,7 +26,7 @@ from typing import Any
 
 from ..bots import BOTS, Bot, make_bot, parse_bot_spec
 from ..bots.base import ENGINE_PREFIX
-from ..bots.engine import EngineBot, EngineError
+from ..bots.engine import EngineBot, EngineError, RulesRefused
 from ..bots.search import LEVELS, SearchBot
 from ..core import RuleSet, View, action_to_text
 from . import protocol as P
@@ -37,6 +40,7 @@ HEAVY_LEVEL = 4  # search bots from this level on take seconds a decision: the w
 # another name is offered under its own name, after these
 BOT_LABELS = {"rulebased": "Rule-based", "random": "Random", "search": "Search"}
 BASELINES = {"passer"}  # registered for the benchmarks (a Wily team that never bids), not opponents to offer
+<<<<<<< HEAD
 # the registry's bots that play the special cards (RULES.md, "Special cards"; search through bots/special_search.py);
 # a table with special cards seats no other (an outside engine's protocol writes positions of the 60 cards); its
 # hints are the search bot's analysis of their decisions as of every other (hint_values)
@@ -45,6 +49,17 @@ SPECIAL_CARD_BOTS = frozenset({"rulebased", "random", "search"})
 __all__ = [
     "DEFAULT_BOT", "ENGINE_PREFIX", "STAND_IN", "EngineError", "HintAnswer", "bot_choices", "bot_rules_error",
     "bot_spec_error", "plays_special_cards",
+=======
+# the registry's bots that play the special cards (RULES.md, "Special cards"; their classes say so:
+# ``plays_special_cards``): a table with special cards seats no other but the operator's engines that announced them
+# (``probe_engines``), and answers no hints (hints_for)
+SPECIAL_CARD_BOTS = frozenset(name for name, factory in BOTS.items() if getattr(factory, "plays_special_cards", False))
+log = logging.getLogger("wizardcards.server")
+
+__all__ = [
+    "DEFAULT_BOT", "ENGINE_PREFIX", "STAND_IN", "EngineError", "HintAnswer", "bot_choices", "bot_rules_error",
+    "bot_spec_error", "hints_for", "plays_special_cards", "probe_engines",
+>>>>>>> h-engine
     "close_engines", "decide", "engine_spec", "hint_values", "is_heavy", "parse_engines", "rated_bot",
 ]
 
@@ -81,29 +96,76 @@ def engine_spec(name: str) -> str:
     return ENGINE_PREFIX + name
 
 
-def plays_special_cards(spec: str) -> bool:
-    """Whether the bot ``spec`` plays the special cards (``SPECIAL_CARD_BOTS``)."""
+def plays_special_cards(spec: str, special_engines: Iterable[str] = ()) -> bool:
+    """Whether the bot ``spec`` plays the special cards: one of ``SPECIAL_CARD_BOTS``, or an operator's engine
+    ``engine:NAME`` whose NAME is among ``special_engines`` (those that announced them, ``probe_engines``)."""
     try:
-        name, _ = parse_bot_spec(spec)
+        name, params = parse_bot_spec(spec)
     except ValueError:
         return False
+    if name == "engine":
+        return params["command"] in set(special_engines)
     return name in SPECIAL_CARD_BOTS
 
 
-def bot_rules_error(spec: str, rules: RuleSet) -> str | None:
-    """Why the bot ``spec`` cannot play ``rules`` (None: it can): only ``SPECIAL_CARD_BOTS`` play the special cards."""
-    if rules.special_cards and not plays_special_cards(spec):
-        *others, last = sorted(SPECIAL_CARD_BOTS)
+def bot_rules_error(spec: str, rules: RuleSet, special_engines: Iterable[str] = ()) -> str | None:
+    """Why the bot ``spec`` cannot play ``rules`` (None: it can): only ``SPECIAL_CARD_BOTS`` and the engines among
+    ``special_engines`` play the special cards."""
+    special_engines = sorted(special_engines)
+    if rules.special_cards and not plays_special_cards(spec, special_engines):
+        *others, last = [*sorted(SPECIAL_CARD_BOTS), *map(engine_spec, special_engines)]
         bots = f"{', '.join(others)} or {last}"
-        return (f"the bot {spec[:80]!r} does not play the special cards ({', '.join(rules.special_cards)}): "
+        why = (" (an engine plays them when it announces 'feature special_cards', docs/engine-protocol.md)"
+               if spec.startswith(ENGINE_PREFIX) else "")
+        return (f"the bot {spec[:80]!r} does not play the special cards ({', '.join(rules.special_cards)}){why}: "
                 f"seat {bots}")
     return None
 
 
+<<<<<<< HEAD
 def bot_choices(engines: Iterable[str] = ()) -> list[dict[str, Any]]:
+=======
+def probe_engines(engines: Mapping[str, str]) -> frozenset[str]:
+    """The operator's engines that play the special cards: each is started once (all at once, each in a thread),
+    greeted, heard until its ``ready`` and let go; those that announced ``feature special_cards`` are named. One that
+    does not start, or breaks the protocol, plays none (logged: its tables' decisions will go to the stand-in)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from ..core.cards import SPECIAL_CARD_NAMES
+
+    every_card = RuleSet(special_cards=SPECIAL_CARD_NAMES)
+
+    def announces(item: tuple[str, str]) -> bool:
+        name, command = item
+        bot = EngineBot(command, label=name, stderr=subprocess.DEVNULL)
+        try:
+            refused = bot.rules_refusal(every_card)  # starts it, and hears its greeting
+        finally:
+            bot.close()
+        if bot.failure is not None:
+            log.warning("%s: no table with the special cards seats it", bot.failure)
+        return refused is None
+
+    if not engines:
+        return frozenset()
+    with ThreadPoolExecutor(max_workers=min(8, len(engines))) as pool:
+        answers = list(pool.map(announces, engines.items()))
+    return frozenset(name for name, yes in zip(engines, answers, strict=True) if yes)
+
+
+def hints_for(rules: RuleSet) -> bool:
+    """Whether a table of ``rules`` answers hints: not with the special cards. The search bot analyses their
+    decisions (the terminal's hint shows it), but the browser's hint panel has not been made and tested for them."""
+    return not rules.special_cards
+
+
+def bot_choices(engines: Iterable[str] = (), special_engines: Iterable[str] = ()) -> list[dict[str, Any]]:
+>>>>>>> h-engine
     """The bots a create-table form offers, as ``{"spec", "label", "special_cards"}``: each registered bot but the
     ``BASELINES``, the search bot at each level, then the engines the operator configured (``engines``: their
-    names). ``special_cards``: whether the bot plays them (a form offers only those for a table with special cards)."""
+    names). ``special_cards``: whether the bot plays them (a form offers only those for a table with special cards):
+    an engine does when its name is among ``special_engines`` (``probe_engines``)."""
+    special_engines = frozenset(special_engines)
     order = list(BOT_LABELS)
     choices: list[dict[str, Any]] = []
     offered = [name for name in BOTS if name not in BASELINES]
@@ -115,7 +177,7 @@ def bot_choices(engines: Iterable[str] = ()) -> list[dict[str, Any]]:
             choices.append({"spec": name, "label": label})
     choices.extend({"spec": engine_spec(name), "label": name} for name in engines)
     for choice in choices:
-        choice["special_cards"] = plays_special_cards(choice["spec"])
+        choice["special_cards"] = plays_special_cards(choice["spec"], special_engines)
     return choices
 
 
@@ -196,6 +258,8 @@ def _engine_decides(name: str, command: str | None, view: View, seed: int) -> in
         bot = _engines[key] = EngineBot(command, label=name, stderr=subprocess.DEVNULL)
     try:
         return bot.act(view, random.Random(seed))
+    except RulesRefused:
+        raise  # a table of rules it did not announce (stored by a server it told otherwise): its other tables go on
     except EngineError as error:
         _failed[key] = (time.monotonic(), error)
         del _engines[key]

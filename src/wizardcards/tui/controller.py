@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from ..bots import Bot, make_bot
-from ..bots.engine import EngineError
+from ..bots import Bot, make_bot, rules_refusal
+from ..bots.engine import EngineBot, EngineError
 from ..bots.names import bot_name
 from ..bots.rulebased import RuleBasedBot
 from ..bots.search import SearchBot
@@ -33,17 +33,24 @@ FALLBACK_BOT = "rulebased"
 def bot_refusal(spec: str, rules: RuleSet) -> str | None:
     """Why the bot ``spec`` cannot play a game of ``rules``, in its own words; None when it can.
 
-    Every bot plays the 60 cards. With the special cards a bot is asked for the first decision of such a game: a
-    bot that does not play them (``search``, until issue 29's item 3) says so there with a ``ValueError``. Asking
-    rather than keeping a list means a bot that learns the special cards is offered as soon as it does."""
+    Every bot plays the 60 cards. With the special cards a bot must say it plays them (``bots.rules_refusal``: an
+    engine is started to hear whether it announces them, then let go), and is asked for the first decision of such a
+    game: a bot that cannot play it says so there with a ``ValueError``."""
     bot = make_bot(spec)  # an unknown spec raises UnknownBotError, as everywhere
     if not rules.special_cards:
         return None
-    state = new_game(rules, 0)
     try:
+        refused = rules_refusal(bot, rules)
+        if refused is not None or isinstance(bot, EngineBot):  # an engine speaks for itself: no decision asked
+            return refused
+        state = new_game(rules, 0)
         bot.act(state.view(state.current_player()), random.Random(0))
-    except ValueError as refused:
-        return str(refused)
+    except ValueError as error:
+        return str(error)
+    finally:
+        close = getattr(bot, "close", None)
+        if callable(close):
+            close()
     return None
 
 
