@@ -183,7 +183,7 @@ def test_a_whole_game_with_all_seven_special_cards(server: ServerProcess, page: 
     boxes = page.locator("#opt-special_cards input[type=checkbox]")
     expect(boxes).to_have_count(6)  # the Dragon and the Fairy in one box
     assert all(boxes.nth(k).is_checked() for k in range(6))
-    expect(page.locator("#special-note")).to_contain_text("an operator's engines do not play")
+    expect(page.locator("#special-note")).to_contain_text("an operator's engine plays only if it said it knows them")
     page.locator("#opt-special_cards").scroll_into_view_if_needed()
     screenshot(page, "special-lobby-desktop-en")
     # unticking every card gives the other bots back; ticking the Bomb alone takes them away again

@@ -40,26 +40,15 @@ HEAVY_LEVEL = 4  # search bots from this level on take seconds a decision: the w
 # another name is offered under its own name, after these
 BOT_LABELS = {"rulebased": "Rule-based", "random": "Random", "search": "Search"}
 BASELINES = {"passer"}  # registered for the benchmarks (a Wily team that never bids), not opponents to offer
-<<<<<<< HEAD
-# the registry's bots that play the special cards (RULES.md, "Special cards"; search through bots/special_search.py);
-# a table with special cards seats no other (an outside engine's protocol writes positions of the 60 cards); its
-# hints are the search bot's analysis of their decisions as of every other (hint_values)
-SPECIAL_CARD_BOTS = frozenset({"rulebased", "random", "search"})
-
-__all__ = [
-    "DEFAULT_BOT", "ENGINE_PREFIX", "STAND_IN", "EngineError", "HintAnswer", "bot_choices", "bot_rules_error",
-    "bot_spec_error", "plays_special_cards",
-=======
 # the registry's bots that play the special cards (RULES.md, "Special cards"; their classes say so:
 # ``plays_special_cards``): a table with special cards seats no other but the operator's engines that announced them
-# (``probe_engines``), and answers no hints (hints_for)
+# (``probe_engines``); its hints are the search bot's analysis of their decisions as of every other (hint_values)
 SPECIAL_CARD_BOTS = frozenset(name for name, factory in BOTS.items() if getattr(factory, "plays_special_cards", False))
 log = logging.getLogger("wizardcards.server")
 
 __all__ = [
     "DEFAULT_BOT", "ENGINE_PREFIX", "STAND_IN", "EngineError", "HintAnswer", "bot_choices", "bot_rules_error",
-    "bot_spec_error", "hints_for", "plays_special_cards", "probe_engines",
->>>>>>> h-engine
+    "bot_spec_error", "plays_special_cards", "probe_engines",
     "close_engines", "decide", "engine_spec", "hint_values", "is_heavy", "parse_engines", "rated_bot",
 ]
 
@@ -122,9 +111,6 @@ def bot_rules_error(spec: str, rules: RuleSet, special_engines: Iterable[str] = 
     return None
 
 
-<<<<<<< HEAD
-def bot_choices(engines: Iterable[str] = ()) -> list[dict[str, Any]]:
-=======
 def probe_engines(engines: Mapping[str, str]) -> frozenset[str]:
     """The operator's engines that play the special cards: each is started once (all at once, each in a thread),
     greeted, heard until its ``ready`` and let go; those that announced ``feature special_cards`` are named. One that
@@ -153,14 +139,7 @@ def probe_engines(engines: Mapping[str, str]) -> frozenset[str]:
     return frozenset(name for name, yes in zip(engines, answers, strict=True) if yes)
 
 
-def hints_for(rules: RuleSet) -> bool:
-    """Whether a table of ``rules`` answers hints: not with the special cards. The search bot analyses their
-    decisions (the terminal's hint shows it), but the browser's hint panel has not been made and tested for them."""
-    return not rules.special_cards
-
-
 def bot_choices(engines: Iterable[str] = (), special_engines: Iterable[str] = ()) -> list[dict[str, Any]]:
->>>>>>> h-engine
     """The bots a create-table form offers, as ``{"spec", "label", "special_cards"}``: each registered bot but the
     ``BASELINES``, the search bot at each level, then the engines the operator configured (``engines``: their
     names). ``special_cards``: whether the bot plays them (a form offers only those for a table with special cards):
