@@ -36,16 +36,19 @@ server's turn timer (``--move-seconds``, default ``MOVE_SECONDS``): a decision n
 server's stand-in (``rulebased``, from the seat's stream, as the arena's stand-in plays an engine's forfeit), and
 counts as a forfeit; so does every decision the stand-in plays after the program's connection has been gone for as
 long. Unlike the arena (which asks a failed engine nothing more that game), the server asks the bot again at its
-next decision. A program that does not take its seat within ``JOIN_SECONDS`` of an invitation stops the run.
+next decision. A program that exits, or does not take its seat within ``JOIN_SECONDS`` of an invitation, stops the
+run.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import os
 import random
 import shlex
+import shutil
 import socket
 import subprocess
 import tempfile
@@ -120,14 +123,15 @@ async def _play(configs: list[TournamentConfig], command: list[str], at_once: in
     from ..server.bot_accounts import create_bot
     from ..server.limits import Limits
 
-    with tempfile.TemporaryDirectory(prefix="wizard-bench-") as folder:
+    folder = tempfile.mkdtemp(prefix="wizard-bench-")
+    try:
         url = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
         app = create_app(url, limits=dataclasses.replace(Limits(), **LIMITS), bot_workers=at_once, bot_pace=0.0)
         listening = socket.socket()
         listening.bind(("127.0.0.1", 0))
         base = f"http://127.0.0.1:{listening.getsockname()[1]}"
         server = uvicorn.Server(uvicorn.Config(app, log_level="warning", ws_max_size=16 * P.MAX_MESSAGE_BYTES,
-                                               ws_per_message_deflate=False))
+                                               ws_per_message_deflate=False, timeout_graceful_shutdown=5))
         serving = asyncio.create_task(server.serve(sockets=[listening]))
         client: asyncio.subprocess.Process | None = None
         log_path = Path(folder) / "client.log"
@@ -154,8 +158,14 @@ async def _play(configs: list[TournamentConfig], command: list[str], at_once: in
             running = client
             await warming
 
+            def check() -> None:  # between the moves of every game: the program and the server still there
+                if running.returncode is not None:
+                    raise BenchServerError(f"the bot's program exited ({running.returncode}){_tail(log_path)}")
+                if serving.done():
+                    raise BenchServerError("the bench's server stopped")
+
             async def one_game(config: TournamentConfig, index: int) -> GameResult:
-                return await _one_game(manager, account_id, config, index, move_seconds, running, log_path)
+                return await _one_game(manager, account_id, config, index, move_seconds, check, log_path)
 
             out = []
             for config in configs:
@@ -183,13 +193,17 @@ async def _play(configs: list[TournamentConfig], command: list[str], at_once: in
                     await client.wait()
             server.should_exit = True
             try:
-                await asyncio.wait_for(serving, 30)
+                await asyncio.wait_for(serving, 60)
             except Exception:  # a server that does not stop in time is left to the process's end
                 pass
+            if server.started:
+                app.state.manager.storage.engine.dispose()
+    finally:  # the database's files, and the program's output
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 async def _one_game(manager: Any, account_id: str, config: TournamentConfig, index: int, move_seconds: float,
-                    client: asyncio.subprocess.Process, log_path: Path) -> GameResult:
+                    check: Callable[[], None], log_path: Path) -> GameResult:
     """Game ``index`` of ``config`` at the bench's server, the bot account in the agent's seat."""
     n = config.seats
     entries = seat_entries(index, n)
@@ -222,13 +236,15 @@ async def _one_game(manager: Any, account_id: str, config: TournamentConfig, ind
     loop = asyncio.get_running_loop()
     deadline = loop.time() + JOIN_SECONDS
     while table.status == "waiting":
-        if client.returncode is not None:
-            raise BenchServerError(f"the bot's program exited ({client.returncode}){_tail(log_path)}")
+        check()
         if loop.time() > deadline:
             raise BenchServerError(f"the bot did not take its seat within {JOIN_SECONDS:g} s of the invitation"
                                    f"{_tail(log_path)}")
         await asyncio.sleep(0.02)
-    await over.wait()
+    while not over.is_set():  # a program that exits mid-game stops the run (not thousands of stand-in games)
+        check()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(over.wait(), 0.5)
     state = table.state
     result = summarise(state, index, deal, entries, len(state.history))
     per_entry = result.seat_of
