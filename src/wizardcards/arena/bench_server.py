@@ -202,6 +202,17 @@ async def _play(configs: list[TournamentConfig], command: list[str], at_once: in
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def _forget_actions(engine: Any, table_id: str) -> None:
+    """A finished game's decisions out of the bench's database (its result is taken from the table in memory): a
+    whole deal set is some 20 million of them per opponent, gigabytes the temporary folder would otherwise hold."""
+    from sqlalchemy import delete
+
+    from ..server.db import ActionRow
+
+    with engine.begin() as db:
+        db.execute(delete(ActionRow).where(ActionRow.table_id == table_id))
+
+
 async def _one_game(manager: Any, account_id: str, config: TournamentConfig, index: int, move_seconds: float,
                     check: Callable[[], None], log_path: Path) -> GameResult:
     """Game ``index`` of ``config`` at the bench's server, the bot account in the agent's seat."""
@@ -246,6 +257,7 @@ async def _one_game(manager: Any, account_id: str, config: TournamentConfig, ind
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(over.wait(), 0.5)
     state = table.state
+    await asyncio.to_thread(_forget_actions, manager.storage.engine, table.id)
     result = summarise(state, index, deal, entries, len(state.history))
     per_entry = result.seat_of
     return dataclasses.replace(
