@@ -91,3 +91,13 @@ def test_the_command_refuses_what_it_cannot_run(capsys: pytest.CaptureFixture[st
     assert "--backend is for bot specs" in capsys.readouterr().out
     assert main(["bench", "rulebased", "--move-seconds", "3", "--deals", "1"]) == 2
     assert "--move-seconds is the turn timer" in capsys.readouterr().out
+
+
+def test_a_program_busy_with_its_games_is_invited_again() -> None:
+    # the client plays one game at once and declines the other tables' invitations with "later": each is asked
+    # again until it is free, and the results are the local ones
+    config = short_config(("server:one at a time", "random", "random"))
+    [(_, results, _)] = play_through_server([config], [*CLIENT, "--bot", "rulebased", "--concurrent", "1"], 3)
+    local = [play_game(short_config(("rulebased", "random", "random")), index) for index in range(3)]
+    assert [r.scores for r in results] == [r.scores for r in local]
+    assert [r.forfeits[0] for r in results] == [0, 0, 0]

@@ -36,8 +36,8 @@ server's turn timer (``--move-seconds``, default ``MOVE_SECONDS``): a decision n
 server's stand-in (``rulebased``, from the seat's stream, as the arena's stand-in plays an engine's forfeit), and
 counts as a forfeit; so does every decision the stand-in plays after the program's connection has been gone for as
 long. Unlike the arena (which asks a failed engine nothing more that game), the server asks the bot again at its
-next decision. A program that exits, or does not take its seat within ``JOIN_SECONDS`` of an invitation, stops the
-run.
+next decision. A program that exits, declines an invitation for another reason than ``later`` (busy: it is invited
+again), or does not take its seat within ``JOIN_SECONDS`` of an invitation, stops the run.
 """
 
 from __future__ import annotations
@@ -202,6 +202,18 @@ async def _play(configs: list[TournamentConfig], command: list[str], at_once: in
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def _declined(engine: Any, invitation_id: str) -> str | None:
+    """The reason the bot declined the invitation with, None while it has not."""
+    from sqlalchemy import select
+
+    from ..server.db import InvitationRow
+
+    with engine.connect() as db:
+        row = db.execute(select(InvitationRow.declined_at, InvitationRow.reason).where(
+            InvitationRow.id == invitation_id)).first()
+    return None if row is None or row[0] is None else str(row[1] or "generic")
+
+
 def _forget_actions(engine: Any, table_id: str) -> None:
     """A finished game's decisions out of the bench's database (its result is taken from the table in memory): a
     whole deal set is some 20 million of them per opponent, gigabytes the temporary folder would otherwise hold."""
@@ -243,14 +255,25 @@ async def _one_game(manager: Any, account_id: str, config: TournamentConfig, ind
             over.set()
 
     table.on_accept = accepted
-    await manager.invite_bot(table, agent_seat, account_id)
+    engine = manager.storage.engine
+    invitation = await manager.invite_bot(table, agent_seat, account_id)
     loop = asyncio.get_running_loop()
-    deadline = loop.time() + JOIN_SECONDS
+    deadline = asked = loop.time()
+    deadline += JOIN_SECONDS
     while table.status == "waiting":
         check()
         if loop.time() > deadline:
             raise BenchServerError(f"the bot did not take its seat within {JOIN_SECONDS:g} s of the invitation"
                                    f"{_tail(log_path)}")
+        if loop.time() - asked >= 0.5 and table.invites:  # not accepted yet: declined?
+            asked = loop.time()
+            reason = await asyncio.to_thread(_declined, engine, invitation)
+            if reason == "later":  # busy with as many games as it plays at once: asked again, with time to finish
+                await asyncio.sleep(0.5)
+                invitation = await manager.invite_bot(table, agent_seat, account_id)
+                deadline = loop.time() + JOIN_SECONDS
+            elif reason is not None:
+                raise BenchServerError(f"the bot declined its seat ({reason}){_tail(log_path)}")
         await asyncio.sleep(0.02)
     while not over.is_set():  # a program that exits mid-game stops the run (not thousands of stand-in games)
         check()
