@@ -191,13 +191,23 @@ def run_bench(
     address: str | None = None,
     progress: Progress | None = None,
     command: Sequence[str] = (),
+    move_seconds: float | None = None,
 ) -> dict[str, Any]:
-    """Play the plan on the arena's runner and return the versioned result document (``validate`` checks one)."""
-    from .. import __version__
+    """Play the plan on the arena's runner and return the versioned result document (``validate`` checks one). An
+    agent ``server:CMD`` plays through the bench's own server instead (``bench_server.py``: ``workers`` tables at
+    once, the agent's turn timer ``move_seconds``), and the document's ``backend`` is ``"server"``."""
+    from .bench_server import MOVE_SECONDS, client_command, is_server_agent, play_through_server
     from .runner import default_workers
 
     workers = default_workers() if workers is None else workers
     started = time.perf_counter()
+    extra: dict[str, Any] = {}
+    if is_server_agent(plan.agent):
+        move_seconds = MOVE_SECONDS if move_seconds is None else move_seconds
+        played = play_through_server(plan.tables(), client_command(plan.agent), workers, move_seconds, progress)
+        rows = [table_result(config, results, seconds) for config, results, seconds in played]
+        backend, extra = "server", {"move_seconds": move_seconds}
+        return _document(plan, rows, backend, workers, command, time.perf_counter() - started, extra)
     stop_ray = False
     if backend == "ray":  # one Ray instance for all the tables (the runner uses one that is running, and leaves it)
         import ray
@@ -217,7 +227,13 @@ def run_bench(
     finally:
         if stop_ray:
             ray.shutdown()
-    seconds = time.perf_counter() - started
+    return _document(plan, rows, backend, workers, command, time.perf_counter() - started, extra)
+
+
+def _document(plan: BenchPlan, rows: list[dict[str, Any]], backend: str, workers: int, command: Sequence[str],
+              seconds: float, extra: dict[str, Any]) -> dict[str, Any]:
+    from .. import __version__
+
     decisions = sum(row["decisions"] for row in rows)
     return {
         "format": RESULT_FORMAT,
@@ -235,6 +251,7 @@ def run_bench(
         "overall": overall(rows),
         "backend": backend,
         "workers": workers,
+        **extra,
         "timing": {
             "seconds": seconds,
             "decisions": decisions,

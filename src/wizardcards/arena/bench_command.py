@@ -1,9 +1,10 @@
 """``wizard bench AGENT``: the Wizard benchmark from the command line (the benchmark itself: ``bench.py``).
 
     wizard bench AGENT [--sizes 3,4,5,6] [--opponents random,rulebased,...] [--deals K] [--workers W]
-                       [--backend local|ray [--address ADDR]] [--out FILE]
+                       [--backend local|ray [--address ADDR]] [--move-seconds S] [--out FILE]
 
-AGENT is one bot spec, ``engine:CMD`` included (the whole argument: an engine's command may hold commas here).
+AGENT is one bot spec, ``engine:CMD`` included (the whole argument: an engine's command may hold commas here), or
+``server:CMD``: the program CMD playing a bot account at the bench's own server (``bench_server.py``).
 Prints a table per (table size, opponent) and one line per opponent over the sizes; ``--out`` writes the versioned
 JSON result. What the run needs (Ray, the folder of ``--out``, a bot spec that exists) is checked before the first
 game, as ``wizard arena`` does.
@@ -26,16 +27,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "seat, each deal once per seat rotation, and the points per game with 95% intervals, the bid accuracy "
         "and the time per decision are reported (docs/benchmark.md)."
     )
-    parser.add_argument("agent", help="the bot spec to measure: random, rulebased, search:level=1, engine:CMD ...")
+    parser.add_argument("agent", help="the bot spec to measure: random, rulebased, search:level=1, engine:CMD ...; "
+                        "or server:CMD, a program playing a bot account through the bench's own server "
+                        "(it gets WIZARDCARDS_SERVER and WIZARDCARDS_BOT_TOKEN)")
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)), help="table sizes, comma-separated "
                         f"(default: {','.join(map(str, SIZES))})")
     parser.add_argument("--opponents", default=",".join(OPPONENTS),
                         help=f"opponent specs, comma-separated (default: {','.join(OPPONENTS)})")
     parser.add_argument("--deals", type=int, default=DEAL_SET,
                         help=f"play the first K deals of each size's set (default: all {DEAL_SET})")
-    parser.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="processes (default: all cores); for server:CMD the tables played at once")
     parser.add_argument("--backend", choices=["local", "ray"], default="local")
     parser.add_argument("--address", default=None, help="Ray cluster address (with --backend ray)")
+    parser.add_argument("--move-seconds", type=float, default=None, metavar="S",
+                        help="server:CMD only: the bot's turn timer, a decision not answered in time a forfeit "
+                        "(default 15)")
     parser.add_argument("--out", metavar="FILE", default=None, help="write the JSON result")
     parser.add_argument("--markdown", action="store_true",
                         help="also print the result as rows of docs/benchmark.md's table (a row per opponent)")
@@ -45,6 +52,7 @@ def _plan(args: argparse.Namespace) -> Any:
     """The BenchPlan asked for; raises ValueError with the reason for bad input."""
     from ..bots import make_bot
     from .bench import BenchPlan
+    from .bench_server import client_command, is_server_agent
     from .command import split_bots
 
     try:
@@ -53,8 +61,20 @@ def _plan(args: argparse.Namespace) -> Any:
         raise ValueError(f"--sizes: table sizes as numbers, comma-separated, not {args.sizes!r}") from error
     opponents = split_bots(args.opponents)
     plan = BenchPlan(args.agent.strip(), sizes, opponents, args.deals)
-    for spec in (plan.agent, *opponents):
+    server = is_server_agent(plan.agent)
+    for spec in (*(() if server else (plan.agent,)), *opponents):
         make_bot(spec)  # an unknown bot or parameter is reported before any game is played
+    if server:
+        client_command(plan.agent)
+        if args.backend != "local":
+            raise ValueError("server:CMD plays at the bench's own server: --backend is for bot specs")
+        try:
+            importlib.import_module("uvicorn")
+            importlib.import_module("wizardcards.server.app")
+        except ImportError as error:
+            raise ValueError(f"server:CMD needs the server: pip install 'wizardcards[server]' ({error})") from error
+    if args.move_seconds is not None and (not server or args.move_seconds <= 0):
+        raise ValueError("--move-seconds is the turn timer of a server:CMD agent, more than 0 seconds")
     if args.workers is not None and args.workers < 1:
         raise ValueError(f"--workers must be at least 1, not {args.workers}")
     if args.address and args.backend != "ray":
@@ -69,9 +89,10 @@ def _plan(args: argparse.Namespace) -> Any:
     return plan
 
 
-def reproducing_command(plan: Any) -> list[str]:
+def reproducing_command(plan: Any, move_seconds: float | None = None) -> list[str]:
+    timer = [] if move_seconds is None else ["--move-seconds", f"{move_seconds:g}"]
     return ["wizard", "bench", plan.agent, "--sizes", ",".join(map(str, plan.sizes)),
-            "--opponents", ",".join(plan.opponents), "--deals", str(plan.deals)]
+            "--opponents", ",".join(plan.opponents), "--deals", str(plan.deals), *timer]
 
 
 def _number(value: float) -> str:
@@ -139,6 +160,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from .bench import run_bench
+    from .bench_server import BenchServerError
     from .report import write_json
 
     console = Console()
@@ -152,14 +174,20 @@ def run(args: argparse.Namespace) -> int:
     with Progress(TextColumn("[bold]bench[/bold]"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
                   TimeElapsedColumn(), console=console, transient=True) as progress:
         task = progress.add_task("games", total=plan.games)
-        result = run_bench(plan, args.workers, args.backend, args.address,
-                           progress=lambda done: progress.advance(task, done), command=reproducing_command(plan))
+        try:
+            result = run_bench(plan, args.workers, args.backend, args.address,
+                               progress=lambda done: progress.advance(task, done),
+                               command=reproducing_command(plan, args.move_seconds), move_seconds=args.move_seconds)
+        except BenchServerError as error:
+            console.print(f"[red]error:[/red] {escape(str(error))}")
+            return 1
     for table in results_tables(result):
         console.print(table)
     timing = result["timing"]
     console.print(f"{plan.games} games, {timing['decisions']} decisions of the agent "
                   f"({_ms(timing['seconds_per_decision'])} ms each) in {timing['seconds']:.1f} s, "
-                  f"{result['workers']} workers, {args.backend}")
+                  f"{result['workers']} {'tables at once' if result['backend'] == 'server' else 'workers'}, "
+                  f"{result['backend']}")
     for row in result["tables"]:
         if row["forfeits"]:
             console.print(f"[yellow]forfeits:[/yellow] {row['players']} players against {escape(row['opponent'])}: "

@@ -3,7 +3,8 @@
     python -m wizardcards.client --server URL [--token T] (--engine CMD | --bot SPEC) [--games N] [--concurrent K]
 
 The token comes from ``--token`` or, better (a command line is seen by every user of the machine), from the
-environment variable ``WIZARDCARDS_BOT_TOKEN``. Prints a line per finished game.
+environment variable ``WIZARDCARDS_BOT_TOKEN``; the server's address from ``--server`` or ``WIZARDCARDS_SERVER`` (both
+variables are what ``wizard bench server:CMD`` sets for the client it starts). Prints a line per finished game.
 """
 
 from __future__ import annotations
@@ -18,11 +19,13 @@ from collections.abc import Sequence
 from .bot_client import BotClient, GameResult, TokenRefused
 
 TOKEN_VARIABLE = "WIZARDCARDS_BOT_TOKEN"
+SERVER_VARIABLE = "WIZARDCARDS_SERVER"  # what ``wizard bench server:CMD`` sets for its client (docs/benchmark.md)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m wizardcards.client", description=__doc__.split("\n")[0])
-    parser.add_argument("--server", required=True, help="the server's address, e.g. https://cards.example.org")
+    parser.add_argument("--server", default=os.environ.get(SERVER_VARIABLE),
+                        help=f"the server's address, e.g. https://cards.example.org (default: ${SERVER_VARIABLE})")
     parser.add_argument("--token", default=None, help=f"the bot account's API token (default: ${TOKEN_VARIABLE})")
     who = parser.add_mutually_exclusive_group(required=True)
     who.add_argument("--engine", metavar="CMD", help="an engine program (docs/engine-protocol.md), one per game")
@@ -32,6 +35,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=None, help="the bots' random seed (default: fresh)")
     parser.add_argument("--verbose", "-v", action="store_true", help="log reconnections and refusals")
     args = parser.parse_args(argv)
+    if not args.server:
+        parser.error(f"give the server's address with --server or in ${SERVER_VARIABLE}")
     token = args.token or os.environ.get(TOKEN_VARIABLE)
     if not token:
         parser.error(f"give the bot's token with --token or in ${TOKEN_VARIABLE}")

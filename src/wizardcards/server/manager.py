@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import random
 import secrets
 import time
 from collections import OrderedDict
@@ -99,6 +100,7 @@ class TableManager:
         bot_pace: float | None = None, host_seat: int | None = None, account: Account | None = None,
         rated: bool = False,
         accounts: dict[int, str] | None = None, visibility: Visibility = "public", bot_seats: set[int] | None = None,
+        seed: int | None = None, seat_rngs: dict[int, random.Random] | None = None,
     ) -> tuple[LiveTable, dict[int, str], dict[int, str]]:
         """A new table, stored whole before it exists in memory; ``seats`` holds (name, bot spec or None for a human)
         per seat. Returns the table, the tokens of the ``claimed`` seats and the invite codes of the invite-only ones
@@ -111,7 +113,9 @@ class TableManager:
         ``account``: the creator is signed in, and holds the first seat it claimed (under its account's name);
         ``accounts``: the seats' accounts (seat: account id; a rematch keeps those of the finished table);
         ``visibility``: "public" or "private" (``visibility.py``); ``bot_seats``: those of ``accounts`` that are bot
-        accounts' (a rematch keeps them)."""
+        accounts' (a rematch keeps them). ``seed`` and ``seat_rngs`` (the game's seed, and each bot seat's own random
+        stream) are the benchmark's alone (``arena/bench_server.py``, its own server on the loopback): no request
+        names either, since a known seed reveals every hand; any other table's seed is drawn here."""
         open_seats, claimed = open_seats or set(), claimed or set()
         held = dict(accounts or {})
         if account is not None and claimed:
@@ -168,7 +172,7 @@ class TableManager:
             claimed, hosts = set(humans), set() if host_seat is None else {host_seat}
         tokens = {s: new_token() for s in humans if s in claimed}
         invites = {s: new_token() for s in humans if s not in claimed and s not in open_seats}
-        seed = _SYSTEM_RANDOM.randrange(2**63)
+        seed = _SYSTEM_RANDOM.randrange(2**63) if seed is None else seed
         table = LiveTable(
             id=secrets.token_hex(8), rules=rules, seed=seed, names=[n for n, _ in seats], bots=[b for _, b in seats],
             spectator_token=new_token(), status="waiting", state=new_game(rules, seed), turn_seconds=turn_seconds,
@@ -176,7 +180,7 @@ class TableManager:
             creator=client, network=network, hosts=hosts, created_at=S.now(),
             invites={s: digest(c) for s, c in invites.items()},
             digests={s: {digest(t)} for s, t in tokens.items()}, accounts=held, rated=rated, visibility=visibility,
-            bot_seats=set(bot_seats or ()) & set(held),
+            bot_seats=set(bot_seats or ()) & set(held), seat_rngs=dict(seat_rngs or {}),
         )
         row = {"id": table.id, "rules": json.dumps(rules.to_dict()), "seed": seed, "status": "waiting",
                "spectator_token": table.spectator_token, "turn_seconds": turn_seconds,
@@ -533,6 +537,15 @@ class TableManager:
         if account[2] == "bot":  # its program hears of it at once on its event stream (bot_api.py)
             self.bot_events(account[0], {"type": "invitation", "id": invitation, **self.invite_of(table, seat)})
         return table, invitation, account[1]
+
+    async def invite_bot(self, table: LiveTable, seat: int, account_id: str) -> str:
+        """The benchmark's invitation (``arena/bench_server.py``, the operator of its own server: no host's token)
+        of the bot account ``account_id`` into the invite-only ``seat``, told on its event stream at once; its id."""
+        if seat not in table.invites or table.status != "waiting":
+            raise NoSeatError(f"seat {seat} is not an invite-only seat still free")
+        invitation: str = await self._store(I.save_invitation, table.id, seat, account_id)
+        self.bot_events(account_id, {"type": "invitation", "id": invitation, **self.invite_of(table, seat)})
+        return invitation
 
     async def invitations(self, account_id: str) -> list[dict[str, Any]]:
         """``GET /invitations``: the account's good invitations, each with the table as its invite page shows it."""
@@ -1080,9 +1093,14 @@ class TableManager:
         "refused" (an action the core refused: a bot's bug, logged)."""
         seq, failures = table.seq, 0
         while table.seq == seq and still():
+            stream = table.seat_rngs.get(seat)
             try:
-                action = await self.workers.decide(spec, table.state.view(seat), table.rng.getrandbits(63),
-                                                   asker_of(table), self._engine_command(spec))
+                if stream is None:
+                    action = await self.workers.decide(spec, table.state.view(seat), table.rng.getrandbits(63),
+                                                       asker_of(table), self._engine_command(spec))
+                else:  # the seat's own stream, taken on only once its decision is accepted
+                    action, stream = await self.workers.decide_drawing(
+                        spec, table.state.view(seat), stream, asker_of(table), self._engine_command(spec))
             except EngineError as error:  # an outside engine broke the protocol: the stand-in plays this decision
                 log.warning("table %s: %s; the stand-in %s plays for seat %d", table.id, error, STAND_IN, seat)
                 spec = STAND_IN
@@ -1097,6 +1115,8 @@ class TableManager:
                         return "moved"
                     try:
                         await table.accept(self.writer, seat, action, None, None, stand_in)
+                        if stream is not None:
+                            table.seat_rngs[seat] = stream
                         self._ended(table)
                         return "taken"
                     except TableError as error:

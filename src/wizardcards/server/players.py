@@ -209,19 +209,29 @@ def decide(spec: str, view: View, seed: int, command: str | None = None) -> int:
     seeded by the table (``random.Random(seed)``). An engine's spec (``engine:NAME``) comes with the operator's
     ``command`` for it; an engine that fails raises ``EngineError`` (the table's stand-in plays in its place), and is
     not asked again for ``ENGINE_RETRY_SECONDS``."""
+    return _act(spec, view, random.Random(seed), command)
+
+
+def decide_drawing(spec: str, view: View, rng: random.Random, command: str | None = None) -> tuple[int, random.Random]:
+    """``decide`` drawing from the seat's own stream ``rng`` (a table whose seats keep one, ``LiveTable.seat_rngs``:
+    the benchmark's, whose bots draw as the arena's do), and that stream after the decision."""
+    return _act(spec, view, rng, command), rng
+
+
+def _act(spec: str, view: View, rng: random.Random, command: str | None) -> int:
     name, params = parse_bot_spec(spec)
     if name == "engine":
-        return _engine_decides(params["command"], command, view, seed)
+        return _engine_decides(params["command"], command, view, rng)
     bot = _bots.get(spec)
     if bot is None:
         bot = _bots[spec] = make_bot(spec)
-    return int(bot.act(view, random.Random(seed)))
+    return int(bot.act(view, rng))
 
 
 _engines: dict[tuple[str, str], EngineBot] = {}  # per worker process: one process per configured engine
 
 
-def _engine_decides(name: str, command: str | None, view: View, seed: int) -> int:
+def _engine_decides(name: str, command: str | None, view: View, rng: random.Random) -> int:
     if command is None:
         raise EngineError(f"engine {name!r} is not configured on this server (wizard serve --engine {name}=CMD)")
     key = (name, command)
@@ -236,7 +246,7 @@ def _engine_decides(name: str, command: str | None, view: View, seed: int) -> in
             multiprocessing.util.Finalize(None, close_engines, exitpriority=10)
         bot = _engines[key] = EngineBot(command, label=name, stderr=subprocess.DEVNULL)
     try:
-        return bot.act(view, random.Random(seed))
+        return bot.act(view, rng)
     except RulesRefused:
         raise  # a table of rules it did not announce (stored by a server it told otherwise): its other tables go on
     except EngineError as error:

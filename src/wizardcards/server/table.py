@@ -17,6 +17,7 @@ import random
 import secrets
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -108,6 +109,12 @@ class LiveTable:
     stand_in: tuple[int, str] | None = None  # (seat, why) of the stand-in that took the decision leading to ``state``
     visibility: Visibility = "public"  # "private": never listed, seen only with a credential of it (visibility.py)
     rated: bool = False  # created rated: its end rates its accounts (``ratings.py``)
+    # seat: its bots' own random stream (each decision there draws from it, as the arena's bots do); only the
+    # benchmark's tables have them (arena/bench_server.py), any other table's bots draw a fresh seed from ``rng``
+    seat_rngs: dict[int, random.Random] = field(default_factory=dict)
+    # called after each accepted decision with (seat, seconds from the view that asked it to its arrival, stand_in):
+    # the benchmark's clock of a bot account's decisions, measured here at the server
+    on_accept: Callable[[int, float, str | None], None] | None = None
 
     @property
     def seq(self) -> int:
@@ -269,6 +276,7 @@ class LiveTable:
     ) -> P.Ack:
         """Apply, store and broadcast one decision; ``stand_in`` ("timeout" or "away") when the stand-in bot took it
         for the human ``seat`` (the views say so: ``protocol.StandIn``)."""
+        arrived = time.monotonic()
         trial = self.state.clone()
         try:
             trial.apply(action)
@@ -290,6 +298,7 @@ class LiveTable:
         except Exception:
             log.exception("table %s: decision %d could not be stored", self.id, number)
             raise TableError("unavailable", UNAVAILABLE) from None
+        asked = self.moved_at
         self.state, self.moved_at = trial, time.monotonic()
         self.stand_in = None if stand_in is None else (seat, stand_in)
         if finish is not None:
@@ -300,6 +309,8 @@ class LiveTable:
         if connection is not None:
             connection.send(ack_text(ack))
         self.broadcast()
+        if self.on_accept is not None:
+            self.on_accept(seat, arrived - asked, stand_in)
         return ack
 
     def _finish(self, final: TrickGameState) -> Finish:

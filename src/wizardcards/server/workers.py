@@ -25,6 +25,7 @@ import atexit
 import logging
 import multiprocessing
 import os
+import random
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -104,13 +105,23 @@ class BotWorkers:
     async def decide(self, spec: str, view: View, seed: int, asker: Asker = ANYONE, command: str | None = None) -> int:
         """The bot ``spec``'s decision at ``view``, once the question's turn has come (``asker``: whose it is);
         ``command``: the operator's command of an engine's spec (``engine:NAME``)."""
+        return int(await self._ask(spec, asker, players.decide, spec, view, seed, command))
+
+    async def decide_drawing(self, spec: str, view: View, rng: random.Random, asker: Asker = ANYONE,
+                             command: str | None = None) -> tuple[int, random.Random]:
+        """``decide`` drawing from the seat's stream ``rng`` (``players.decide_drawing``): the action, and the
+        stream after it (the worker drew from a copy)."""
+        action, after = await self._ask(spec, asker, players.decide_drawing, spec, view, rng, command)
+        return int(action), after
+
+    async def _ask(self, spec: str, asker: Asker, function: Any, *args: Any) -> Any:
         if not players.is_heavy(spec):
             async with self._light_slots.held(asker):
-                return int(await self._run(False, players.decide, spec, view, seed, command))
+                return await self._run(False, function, *args)
         await self._heavy_slots.acquire(asker)
         started = time.monotonic()
         try:
-            action = int(await self._run(True, players.decide, spec, view, seed, command))
+            action = await self._run(True, function, *args)
         except BaseException:
             self._heavy_slots.release()
             raise
