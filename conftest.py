@@ -14,6 +14,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+import pytest
 from sybil import Example, Sybil
 from sybil.parsers.markdown import CodeBlockParser, PythonCodeBlockParser, SkipParser
 
@@ -36,3 +37,20 @@ pytest_collect_file = Sybil(
     parsers=[PythonCodeBlockParser(), CodeBlockParser("bash", run_commands), SkipParser()],
     filenames=["README.md"], patterns=["docs/*.md"], path=".",
 ).pytest()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
+    """Under pytest-xdist (``-n``), a docs page's blocks all go to one worker, every other test wherever there is room:
+    sybil's skip directive and a page's shared names hold only in the process that ran the blocks above, so a page
+    split over workers ran the blocks it skips (xdist's ``loadgroup`` does not mark pytest 9's items)."""
+    if config.getvalue("dist") != "load":
+        return None  # a --dist the caller chose
+    from xdist.scheduler import LoadScopeScheduling
+
+    class DocsPagesTogether(LoadScopeScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            page = nodeid.split("::", 1)[0]
+            return page if page.endswith(".md") else nodeid
+
+    return DocsPagesTogether(config, log)
