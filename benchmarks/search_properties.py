@@ -1,7 +1,7 @@
 """Why ``search`` (perfect-information Monte Carlo) works as well as it does on Wizard, and where it decides otherwise
 than with the true deal: issue 28, item 1 ("measure first").
 
-    python benchmarks/search_properties.py [--players 3,4,5,6] [--sizes 3,9] [--hands 24] [--property-hands 100]
+    python benchmarks/search_properties.py [--players 3,4,5,6] [--sizes 3,9] [--hands 40] [--property-hands 120]
                                            [--levels 1,2] [--every 1] [--bid-draws 100] [--seed 1] [--only pd]
 
 Positions come from real games: for every table size and hand size, single hands (the first round of a seeded game
@@ -37,8 +37,9 @@ d. **Decision disagreement**: at every decision with a choice (every ``--every``
    bids on 3-card hands by the last seat to bid, every other bid known): how often each one's choice is worse than
    the best card (bid) for the true deal under max^n play, and by how many points of round score on average.
 
-``--hands 24`` at ``--levels 1,2`` takes about 25 CPU minutes of pure Python (an editable install; a compiled one is
-several times faster), most of it measurement d at level 2; ``--hands 2 --levels 1`` is a smoke run of seconds.
+The defaults (``--hands 40 --property-hands 120 --levels 1,2``) took 13 CPU minutes of pure Python (an editable
+install; a compiled one is several times faster), half of it measurement d at level 2; ``--levels 3 --every 4 --only
+d`` 5.5 more; ``--hands 2 --property-hands 2 --levels 1`` is a smoke run of seconds.
 ``tests/bots/test_search_properties.py`` runs it so, and checks the properties on hand-built positions.
 """
 
@@ -386,7 +387,11 @@ def measure_disagreement(hands: Sequence[Hand], levels: Sequence[int], every: in
                 count += 1
                 kind, stage = decision_row(state, hand.size)
                 c = choices(state, level, seed, (*hand.key, i))
-                for key in ((kind, stage, hand.players), (kind, stage, "all"), (kind, "all", "all")):
+                keys: list[tuple[str, str, int | str]] = [(kind, stage, hand.players), (kind, stage, "all"),
+                                                          (kind, "all", "all")]
+                if kind == "play" and tricks_left(state) <= EXACT_TRICKS:
+                    keys.append((kind, f"at most {EXACT_TRICKS} tricks left", "all"))
+                for key in keys:
                     row = rows[key]
                     row["oracle"].append((hand.key, c.honest != c.oracle))
                     row["again"].append((hand.key, c.honest != c.again))
@@ -403,7 +408,7 @@ def measure_disagreement(hands: Sequence[Hand], levels: Sequence[int], every: in
 
         def order(key: tuple[str, str, int | str]) -> tuple[int, int, str, int]:
             kind, stage, n = key
-            size = int(stage.split("-")[0]) if stage != "all" else 99
+            size = int(stage.split("-")[0]) if stage[0].isdigit() else 98 if stage != "all" else 99
             return (kind != "bid", size, stage, 99 if n == "all" else int(n))
 
         for key in sorted(rows, key=order):
@@ -421,10 +426,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--players", default="3,4,5,6", help="table sizes (default 3,4,5,6)")
     parser.add_argument("--sizes", default="3,9", help="hand sizes (default 3,9: small and large)")
-    parser.add_argument("--hands", type=int, default=24,
-                        help="hands per table size and hand size for measurement d (default 24)")
-    parser.add_argument("--property-hands", type=int, default=100,
-                        help="hands per table size and hand size for measurement p (default 100; d uses the first)")
+    parser.add_argument("--hands", type=int, default=40,
+                        help="hands per table size and hand size for measurement d (default 40)")
+    parser.add_argument("--property-hands", type=int, default=120,
+                        help="hands per table size and hand size for measurement p (default 120; d uses the first)")
     parser.add_argument("--levels", default="1,2", help="search levels of measurement d (default 1,2)")
     parser.add_argument("--every", type=int, default=1, help="measurement d on every K-th decision (default 1)")
     parser.add_argument("--bid-draws", type=int, default=100, help="uniform deals per seat for the bids' bits")
