@@ -6,12 +6,12 @@ than with the true deal: issue 28, item 1 ("measure first").
 
 Positions come from real games: for every table size and hand size, single hands (the first round of a seeded game
 of such hands) played by ``search:level=1`` in every seat: ``--property-hands`` of them for measurement p, the first
-``--hands`` for measurement d. Two measurements on them, each figure with a
-95% interval over hands (the decisions of one hand are not independent: proportions get a Wilson interval on the
-effective sample size of a clustered ratio estimate, means a normal interval with the clustered variance):
+``--hands`` for measurement d. Two measurements on them, each figure with a 95% interval over hands (the decisions
+of one hand are not independent: proportions get a Wilson interval on the effective sample size of a clustered ratio
+estimate, means a normal interval with the clustered variance):
 
 p. **The three properties of Long, Sturtevant, Buro & Furtak (AAAI 2010)**, adapted to Wizard (docs/bots.md,
-   "What sampled deals cost"). At every play decision with a choice, the seat's round score after each legal
+   "What the hidden cards cost"). At every play decision with a choice, the seat's round score after each legal
    card (its *children*), every seat then playing the rest of the true deal: solved exactly (max^n, every seat
    knowing the deal and playing for its own round score, ``endgame.py``) with at most three tricks left, else by
    the rule-based heuristic playout ``search`` itself uses (``rollout.py``).
@@ -29,13 +29,15 @@ p. **The three properties of Long, Sturtevant, Buro & Furtak (AAAI 2010)**, adap
      ``--bid-draws`` uniform deals per seat at the first trick.
 
 d. **Decision disagreement**: at every decision with a choice (every ``--every``-th), ``search:level=L`` as it is
-   (its sampled deals) against the same search handed the true deal (*oracle*: its sampled deals replaced by the
-   true one), for every level of ``--levels``; the share of decisions where the two choose differently, bids and
-   card plays apart, by table size, hand size and tricks left. Controls: the same search with other random numbers
-   (its own sampling noise) and the oracle with other random numbers (0 in play by construction; in bidding the
-   bids of the seats still to bid are drawn). Where the exact solver can say (plays with at most three tricks left;
-   bids on 3-card hands by the last seat to bid, every other bid known): how often each one's choice is worse than
-   the best card (bid) for the true deal under max^n play, and by how many points of round score on average.
+   (its sampled deals) against the same search handed the true deal (*oracle*: its sampled deals replaced by the true
+   one), for every level of ``--levels``; the share of decisions where the two choose differently, bids and card
+   plays apart, by table size, hand size and tricks left. Controls: the same search with other random numbers (its
+   own sampling noise) and the oracle with other random numbers (0 in play by construction; in bidding the bids of
+   the seats still to bid are drawn). Since many actions tie, also: how often the honest choice is worse by the
+   oracle's own values (its estimate on the true deal), and by how many points. Where the exact solver can say (plays
+   with at most three tricks left; bids on 3-card hands by the last seat to bid, every other bid known): how often
+   each one's choice is worse than the best card (bid) for the true deal under max^n play, and by how many points of
+   round score on average.
 
 The defaults (``--hands 40 --property-hands 120 --levels 1,2``) took 13 CPU minutes of pure Python (an editable
 install; a compiled one is several times faster), half of it measurement d at level 2; ``--levels 3 --every 4 --only
