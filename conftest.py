@@ -9,6 +9,7 @@ output, and commands that are the example programs, run by tests/test_examples.p
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -28,9 +29,19 @@ def run_commands(example: Example) -> None:
     with tempfile.TemporaryDirectory() as directory:
         for name in ("examples", "docs"):
             os.symlink(ROOT / name, Path(directory) / name)
-        done = subprocess.run(["bash", "-euo", "pipefail", "-c", example.parsed], cwd=directory, env=environment,
-                              capture_output=True, text=True, timeout=300, check=False, stdin=subprocess.DEVNULL)
-    assert done.returncode == 0, f"{example.path}:{example.line}: {done.stdout[-2000:]}{done.stderr[-4000:]}"
+        # a session of its own: a block past its time goes with every process it started (a benchmark's workers
+        # kept two cores busy for the rest of a run when only bash was killed)
+        block = subprocess.Popen(["bash", "-euo", "pipefail", "-c", example.parsed], cwd=directory, env=environment,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL,
+                                 start_new_session=True)
+        try:
+            stdout, stderr = block.communicate(timeout=300)
+        except subprocess.TimeoutExpired:
+            os.killpg(block.pid, signal.SIGKILL)
+            stdout, stderr = block.communicate()
+            raise AssertionError(f"{example.path}:{example.line}: still running after 300 s: {stderr[-4000:]}") \
+                from None
+    assert block.returncode == 0, f"{example.path}:{example.line}: {stdout[-2000:]}{stderr[-4000:]}"
 
 
 pytest_collect_file = Sybil(

@@ -224,6 +224,11 @@ def test_hints_are_the_search_bots_analysis_of_the_seats_own_view(server: Server
     ann.send({"type": "hint", "id": "late"})
     assert ann.receive_kind("error")["code"] == "game_over"
     ann.socket.close()
+    assert_hints_analyse_the_record(server, table, hints)
+
+
+def assert_hints_analyse_the_record(server: ServerProcess, table: dict[str, Any], hints: list[dict[str, Any]]) -> None:
+    """Each hint's values are the search bot's analysis of seat 0's view at the hint's seq, read from the record."""
     record = GameRecord.from_dict(httpx.get(f"{server.http}/tables/{table['id']}/record", timeout=20).json())
     states = list(replay_states(record))
     for hint in hints:
@@ -275,11 +280,7 @@ def test_hints_at_a_table_with_the_special_cards_value_exactly_the_legal_actions
             assert answer["type"] == "ack", answer
             at = answer["seq"]
         ann.socket.close()
-        record = GameRecord.from_dict(httpx.get(f"{server.http}/tables/{table['id']}/record", timeout=20).json())
-        states = list(replay_states(record))
-        for hint in hints:
-            expected = SearchBot(level=2).analyse(states[hint["seq"]].view(0), random.Random(hint["seq"]))
-            assert {v["action"]: v["value"] for v in hint["values"]} == expected
+        assert_hints_analyse_the_record(server, table, hints)
         if seen == {"play", "choice"}:
             break
     assert seen == {"play", "choice"}, seen
