@@ -48,6 +48,11 @@ def bad_bodies() -> dict[str, tuple[bytes, int]]:
         "hidden_bids 'false'": (body(options={"hidden_bids": "false"}), 422),
         "an unknown option": (body(options={"colour": "red"}), 422),
         "an unknown field": (body(colour="red"), 422),
+        # the deal's seed and the bots' streams are the benchmark's own server's alone (TableManager.create from
+        # Python): a known seed reveals every hand, so no request may name one, at the table or in its options
+        "a seed": (body(seed=7), 422),
+        "a seed among the options": (body(options={"seed": 7}), 422),
+        "the seats' random streams": (body(seat_rngs={"1": 7}), 422),
         "an unknown seat field": (body(seats=[{**HUMANS[0], "colour": "red"}, *HUMANS[1:]]), 422),
         "players '3'": (body(players="3"), 422),
         "hints 'false'": (body(hints="false"), 422),
