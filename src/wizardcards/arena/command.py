@@ -70,6 +70,7 @@ def split_bots(text: str) -> tuple[str, ...]:
 def _config(args: argparse.Namespace) -> tuple[TournamentConfig, int]:
     """The TournamentConfig (and the seed) asked for; raises ValueError with the reason for bad input."""
     from ..bots import make_bot
+    from ..bots.base import refusal_closing
     from ..core import rules_for
     from .match import TournamentConfig, hands_of
 
@@ -81,7 +82,7 @@ def _config(args: argparse.Namespace) -> tuple[TournamentConfig, int]:
     for spec in bots:
         make_bot(spec)  # an unknown bot or parameter is reported before any game is played
     for spec in dict.fromkeys(bots) if rules.special_cards else ():
-        refused = _rules_refusal(spec, rules)
+        refused = refusal_closing(make_bot(spec), rules)  # an engine is started to hear its greeting
         if refused is not None:  # an engine that did not announce the special cards is sent none of their games
             raise ValueError(f"{spec}: {refused}")
     if args.workers is not None and args.workers < 1:
@@ -92,20 +93,6 @@ def _config(args: argparse.Namespace) -> tuple[TournamentConfig, int]:
         raise ValueError(f"--plot writes a PNG: name the file *.png, not {args.plot!r}")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     return TournamentConfig(rules, bots, args.games, seed, args.duplicate, args.records), seed
-
-
-def _rules_refusal(spec: str, rules: Any) -> str | None:
-    """Why the bot ``spec`` cannot play ``rules`` (``bots.rules_refusal``; an engine is started to hear its
-    greeting, then let go)."""
-    from ..bots import make_bot, rules_refusal
-
-    bot = make_bot(spec)
-    try:
-        return rules_refusal(bot, rules)
-    finally:
-        close = getattr(bot, "close", None)
-        if callable(close):
-            close()
 
 
 def missing_requirements(args: argparse.Namespace) -> list[str]:

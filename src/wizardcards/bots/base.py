@@ -64,6 +64,16 @@ def rules_refusal(bot: object, rules: RuleSet) -> str | None:
             " a bot that does has plays_special_cards = True")
 
 
+def refusal_closing(bot: object, rules: RuleSet) -> str | None:
+    """``rules_refusal(bot, rules)``, and the bot let go (an engine started to hear its greeting: its program ends)."""
+    try:
+        return rules_refusal(bot, rules)
+    finally:
+        close = getattr(bot, "close", None)
+        if callable(close):
+            close()
+
+
 BotFactory = Callable[..., Bot]
 BOTS: dict[str, BotFactory] = {}
 

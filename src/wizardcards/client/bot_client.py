@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from ..bots import Bot, rules_refusal
+from ..bots import Bot
+from ..bots.base import refusal_closing
 from ..core import RuleSet
 from .views import view_from_json
 
@@ -50,13 +51,8 @@ def accept_all(invitation: dict[str, Any]) -> str | None:
 def _refusal(bot: Bot, rules: RuleSet) -> tuple[str | None, bool]:
     """Why ``bot`` cannot play ``rules`` (None: it can), and whether the answer holds for good (an engine that did
     not start may start next time); the bot is let go."""
-    try:
-        refused = rules_refusal(bot, rules)
-        return refused, getattr(bot, "failure", None) is None
-    finally:
-        close = getattr(bot, "close", None)
-        if callable(close):
-            close()
+    refused = refusal_closing(bot, rules)
+    return refused, getattr(bot, "failure", None) is None
 
 
 @dataclass

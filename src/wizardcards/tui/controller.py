@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from ..bots import Bot, make_bot, rules_refusal
+from ..bots import Bot, make_bot
+from ..bots.base import refusal_closing
 from ..bots.engine import EngineBot, EngineError
 from ..bots.names import bot_name
 from ..bots.rulebased import RuleBasedBot
@@ -39,18 +40,14 @@ def bot_refusal(spec: str, rules: RuleSet) -> str | None:
     bot = make_bot(spec)  # an unknown spec raises UnknownBotError, as everywhere
     if not rules.special_cards:
         return None
+    refused = refusal_closing(bot, rules)
+    if refused is not None or isinstance(bot, EngineBot):  # an engine speaks for itself: no decision asked
+        return refused
+    state = new_game(rules, 0)
     try:
-        refused = rules_refusal(bot, rules)
-        if refused is not None or isinstance(bot, EngineBot):  # an engine speaks for itself: no decision asked
-            return refused
-        state = new_game(rules, 0)
         bot.act(state.view(state.current_player()), random.Random(0))
     except ValueError as error:
         return str(error)
-    finally:
-        close = getattr(bot, "close", None)
-        if callable(close):
-            close()
     return None
 
 
