@@ -4,7 +4,7 @@ The engine is pure, typed Python and stays the single source of the rules. A reg
 ``core/phase.py``, ``deal.py``, ``cards.py``, ``tricks.py``, ``actions.py``, ``state.py``, ``wizard.py`` and ``wily.py`` to C extensions with
 mypyc (a build-time tool only: nothing is added at run time), which makes the engine several times faster
 (``benchmarks/engine.py``). The search bot's inner loops, ``bots/rollout.py`` (playouts, on the core's own trick
-functions), ``bots/determinize.py`` (sampling deals), ``bots/endgame.py`` (exact last tricks) and
+functions, with ``bots/trick_table.py`` and the learned policy of ``bots/play_model.py``), ``bots/determinize.py`` (sampling deals), ``bots/endgame.py`` (exact last tricks) and
 ``bots/special_rollout.py`` (playouts with the special cards) are compiled with it, in the same group so that their calls into the core are direct C calls (``benchmarks/rollout.py``). An editable install (``pip install -e``) stays pure
 Python so that edits take effect at once; so does any install with ``WIZARDCARDS_PURE_PYTHON=1`` set.
 """
@@ -27,6 +27,8 @@ COMPILED = [
     "src/wizardcards/core/wily.py",
     "src/wizardcards/core/special_tricks.py",
     "src/wizardcards/core/special_wizard.py",  # subclasses WizardState: compiled with it, as mypyc requires
+    "src/wizardcards/bots/trick_table.py",
+    "src/wizardcards/bots/play_model.py",
     "src/wizardcards/bots/rollout.py",
     "src/wizardcards/bots/determinize.py",
     "src/wizardcards/bots/endgame.py",

@@ -417,6 +417,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--level", type=int, default=3)
+    parser.add_argument("--spec", default=None, help="the search bot's spec (default search:level=LEVEL), e.g. "
+                        "search:policy=learned")
     parser.add_argument("--only", default="123456789", help="which measurements to run, e.g. 13")
     parser.add_argument("--rules", default="standard",
                         help="Wizard preset of measurements 1 and 2 (anniversary-2021: all seven special cards)")
@@ -435,7 +437,7 @@ def main() -> None:
                         ("--baseline-games", baseline)):
         if value % 4:
             raise SystemExit(f"{name} must be a multiple of 4 (duplicate deals, 4 rotations), not {value}")
-    spec = f"search:level={args.level}"
+    spec = args.spec or f"search:level={args.level}"
     make_bot(spec)
     print(f"benchmarks/bots.py: {spec}, seed {args.seed}, {args.workers} workers, {os.cpu_count()} cores, "
           f"load average {os.getloadavg()[0]:.2f}")

@@ -24,6 +24,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
 from statistics import fmean
 
+from wizardcards.arena.command import split_bots
 from wizardcards.arena.match import TournamentConfig, play_game
 from wizardcards.arena.stats import mean_ci
 from wizardcards.core import find_rules
@@ -82,7 +83,7 @@ def main() -> None:
         report(args.out)
         return
     rules = find_rules(args.rules, players=args.players)
-    bots = tuple(args.bots.split(","))
+    bots = split_bots(args.bots)
     config = TournamentConfig(rules, bots, args.deals * rules.players, args.seed, duplicate=True)
     done = set()
     if args.out.exists():

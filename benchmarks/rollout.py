@@ -14,6 +14,8 @@ of the game. On each position both copies play the hand out with the heuristic p
 view of the seat on turn with the same seeds; the benchmark checks that both copies give the same results (the same
 tricks, the same deals) and prints playouts and deals per second for each, and their ratio. A third row plays whole
 last-round hands (4 x 15 cards, 60 card plays each, bids from the heuristic's hand values) from the first lead.
+The last two rows play the same positions with the learned play model of ``search:policy=learned`` instead of the
+heuristic (``bots/play_model.py``), against the heuristic, both as installed: what the model costs per playout.
 
 Run it on a regular install (``pip install .``) from a directory other than the repository: an editable install is
 pure Python, and both copies then run at the same speed.
@@ -32,6 +34,7 @@ from pathlib import Path
 from types import ModuleType
 
 from wizardcards.bots import determinize, rollout
+from wizardcards.bots.play_model import load_weights
 from wizardcards.bots.rulebased import hand_value
 from wizardcards.core import Phase, View, find_rules, new_game
 from wizardcards.core.rules import JesterLead
@@ -90,9 +93,12 @@ def whole_hands(count: int, seed: int) -> list[Position]:
     return out
 
 
-def play_all(module: ModuleType, found: list[Position]) -> list[list[int]]:
+def play_all(module: ModuleType, found: list[Position], model: list[float] | None = None) -> list[list[int]]:
+    """Every position played out, by the heuristic or (``model``) the learned play model; for the model, the cards
+    in nobody's hand count as gone."""
     playout = module.playout
-    return [playout(hands.copy(), trick.copy(), leader, led, won.copy(), trump, first_suited, targets)
+    return [playout(hands.copy(), trick.copy(), leader, led, won.copy(), trump, first_suited, targets, model=model,
+                    gone=module.ALL_CARDS & ~(sum(hands) | sum(1 << c for c in trick)))
             for hands, trick, leader, led, won, trump, first_suited, targets in found]
 
 
@@ -148,6 +154,15 @@ def main() -> None:
         pure_rate = rate(make(slow), items, args.seconds)
         print(f"  {label:<26} installed {compiled_rate:>10,.0f}   pure Python {pure_rate:>9,.0f}   "
               f"ratio {compiled_rate / pure_rate:.1f}x")
+    # The learned play model of search:policy=learned (issue 28) against the heuristic, both installed.
+    weights = load_weights()[0]
+    if play_all(rollout, found + whole, weights) != play_all(pure_rollout, found + whole, weights):
+        raise SystemExit("the compiled and the pure model playouts differ")
+    for label, work in (("playouts per second", found), ("whole hands per second", whole)):
+        heuristic = rate(lambda work=work: play_all(rollout, work), len(work), args.seconds)
+        learned = rate(lambda work=work: play_all(rollout, work, weights), len(work), args.seconds)
+        print(f"  learned policy, {label:<22} {learned:>10,.0f}   heuristic {heuristic:>10,.0f}   "
+              f"ratio {learned / heuristic:.2f}x (installed)")
 
 
 if __name__ == "__main__":

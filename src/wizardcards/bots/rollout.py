@@ -35,7 +35,9 @@ from typing import Final
 from ..core.actions import card_action
 from ..core.cards import DECK_SIZE
 from ..core.tricks import legal_cards, next_led, winning_position
+from .play_model import model_card
 from .rulebased import OTHERS, card_chance
+from .trick_table import beats, winning_so_far
 
 
 def _keys(trump: int) -> tuple[int, ...]:
@@ -46,33 +48,7 @@ def _keys(trump: int) -> tuple[int, ...]:
 
 KEYS: Final[tuple[tuple[int, ...], ...]] = tuple(_keys(trump) for trump in (-1, 0, 1, 2, 3))
 """``KEYS[trump + 1][card]``: the heuristic's ranking of the cards under ``trump`` (-1: none)."""
-
-
-def _takeovers() -> bytes:
-    # The card winning a trick so far decides against a later card as if it had led a two-card trick: it sets the
-    # suit to beat (or is a trump, a Wizard that nothing beats, or the first of only Jesters).
-    return bytes(winning_position([best, card], trump) == 1 for trump in range(-1, 4) for best in range(DECK_SIZE)
-                 for card in range(DECK_SIZE))
-
-
-TAKES_OVER: Final[bytes] = _takeovers()
-"""``TAKES_OVER[((trump + 1) * 60 + best) * 60 + card]``: 1 when ``card`` takes a trick over from ``best``, by the
-core's trick winner (``tricks.winning_position``), tabulated once so that the policy's inner loop reads a byte."""
-
-
-def beats(card: int, best: int, trump: int) -> bool:
-    """Whether ``card`` played now would take over a trick whose winning card so far is ``best`` (a card id, so the
-    trick is not empty)."""
-    return TAKES_OVER[((trump + 1) * DECK_SIZE + best) * DECK_SIZE + card] != 0
-
-
-def winning_so_far(trick: list[int], trump: int) -> tuple[int, int]:
-    """The winning card of a trick under way and its position in it; (-1, -1) for an empty trick."""
-    best, best_pos = -1, -1
-    for i, card in enumerate(trick):
-        if i == 0 or beats(card, best, trump):
-            best, best_pos = card, i
-    return best, best_pos
+ALL_CARDS: Final = (1 << DECK_SIZE) - 1
 
 
 def playout(
@@ -90,6 +66,8 @@ def playout(
     first: int = -1,
     rng: random.Random | None = None,
     trace: list[tuple[int, int, int]] | None = None,
+    model: list[float] | None = None,
+    gone: int = 0,
 ) -> list[int]:
     """Play the hand to its end from the position given and return the tricks won by each seat.
 
@@ -97,7 +75,9 @@ def playout(
     (``hands`` is only read). Wizard: ``targets`` are the seats' bids. Wily Wizards: ``teams`` (non-empty) with
     ``bidder_team`` and ``contract``. ``first``: the card the seat on turn plays first (the move being evaluated;
     it must be legal). ``rng``: play uniformly random legal cards instead of the heuristic (tests). ``trace``
-    receives ``(seat, legal cards, card)`` for every card played (tests).
+    receives ``(seat, legal cards, card)`` for every card played (tests). ``model`` (Wizard only): every seat plays
+    the learned play model with these weights instead of the heuristic (``play_model.py``), ``gone`` being the cards
+    gone from play before this position (played this hand, the trick in progress included, and the trump card).
     """
     # Typed locals and lists (not Sequence) throughout: compiled, every line below is native int and list code.
     n: int = len(hands)
@@ -137,6 +117,9 @@ def playout(
             card = legal.bit_length() - 1
         elif rng is not None:
             card = _random_card(legal, rng)
+        elif model is not None:
+            card = model_card(model, hand, legal, pos, n, best, trump, led, goal[p] - won[p],
+                              ALL_CARDS & ~(hand | gone | played))
         else:
             short: bool
             if wily:
@@ -217,4 +200,4 @@ def _random_card(legal: int, rng: random.Random) -> int:
     return rng.choice(options)
 
 
-__all__ = ["KEYS", "beats", "playout"]
+__all__ = ["KEYS", "beats", "playout", "winning_so_far"]

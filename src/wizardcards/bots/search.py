@@ -75,9 +75,10 @@ decides exactly as before.
 
 from __future__ import annotations
 
+import math
 import random
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from ..core import View
 from ..core import actions as A
@@ -88,6 +89,7 @@ from .base import register_bot
 from .determinize import Sampler
 from .endgame import MAX_TRICKS, Endgame, solve_cost
 from .inference import BidModel, dealt_hands, resample
+from .play_model import load_weights, plays_log_likelihood
 from .rollout import playout
 from .rulebased import RuleBasedBot
 from .special_search import special_values
@@ -110,6 +112,26 @@ CANDIDATE_SHARE = 0.5
 """Under a time limit, drawing the candidate deals the bid model weighs stops once this share of the time is spent."""
 PACE_MARGIN = 2.0
 """Under a time limit, a first deal is started only if this many times its card plays at the measured pace fit."""
+
+
+POLICIES = ("heuristic", "learned")
+"""``search:policy=...``: how every seat plays in the playouts (Wizard without the special cards): the rule-based
+heuristic (``rollout.py``), or the play model learned from ``search``'s self-play (``play_model.py``, issue 28); a
+path ending in ``.json`` names another weights file of that model (``benchmarks/train_play_model.py`` writes them)."""
+
+
+INFERENCES = ("bids", "cards")
+"""``search:infer=...``: what the sampled deals are weighted by (Wizard without the special cards): the bids made
+(``inference.py``), or the bids and every card the others played, under the play model
+(``play_model.plays_log_likelihood``, issue 28 item 3; ``cards=X`` raises that likelihood to the power X)."""
+CARD_TEMPERATURE = 1.0
+CARD_FLOOR = 0.1
+"""Inference from the cards: the play model's softmax temperature, and the share of an even chance mixed in."""
+
+
+def _trump_card_bit(view: View) -> int:
+    """The turned-up trump card as a card set (0: none): gone from play for every seat."""
+    return 1 << view.trump_card if 0 <= view.trump_card < 60 else 0
 
 
 class OutOfTime(TimeoutError):
@@ -156,7 +178,13 @@ class SearchBot:
     name = "search"
     plays_special_cards = True  # bots/special_search.py
 
-    def __init__(self, level: int = 3, samples: int | None = None, ms: int | None = None) -> None:
+    def __init__(self, level: int = 3, samples: int | None = None, ms: int | None = None,
+                 policy: str = "heuristic", infer: str = "bids", cards: float = 1.0) -> None:
+        if infer not in INFERENCES:
+            raise ValueError(f"search infer must be {' or '.join(INFERENCES)}, not {infer!r}")
+        if policy not in POLICIES and not str(policy).endswith(".json"):
+            raise ValueError(f"search policy must be {' or '.join(POLICIES)} or a weights file (.json), "
+                             f"not {policy!r}")
         if level not in LEVELS:
             raise ValueError(f"search level must be 1..5, not {level}")
         if samples is not None and not 1 <= samples <= MAX_SAMPLES:
@@ -165,6 +193,13 @@ class SearchBot:
             raise ValueError(f"ms (milliseconds per decision) must be a positive whole number, not {ms!r}")
         self.level = level
         self.samples = samples
+        self.policy = policy
+        self.infer = infer
+        self.card_strength = float(cards)  # infer=cards: the power the cards' likelihood is raised to
+        # The playout policy of Wizard without the special cards: None, the heuristic; else the play model's weights.
+        self.model: list[float] | None = None
+        if policy != "heuristic":
+            self.model = load_weights(None if policy == "learned" else policy)[0]
         self.ms = ms
         self.pace = measure_pace() if ms is not None else 0.0  # seconds per card play (only under a time limit)
         self.special_pace = 0.0  # the same with the special cards, measured at the first such decision
@@ -298,6 +333,7 @@ class SearchBot:
             return out
         candidates = []
         weights = []
+        evidence = self._card_evidence(view)
         # Under a time limit, CANDIDATE_SHARE of it at most goes to drawing candidates.
         stop = self._begun + (self._end - self._begun) * CANDIDATE_SHARE
         for drawn in range(deals * OVERSAMPLE):
@@ -307,8 +343,26 @@ class SearchBot:
             hands = sampler.sample(rng)[:n]
             dealt = dealt_hands(hands, played)
             candidates.append((hands, dealt))
-            weights.append(model.weight(dealt, view.bids, me))
+            weight = model.weight(dealt, view.bids, me)
+            if evidence is not None:
+                weight *= math.exp(self.card_strength * plays_log_likelihood(*evidence(dealt)))
+            weights.append(weight)
         return [(*candidates[i], count) for i, count in resample(weights, deals, rng)]
+
+    def _card_evidence(self, view: View) -> Callable[[list[int]], tuple] | None:
+        """With ``infer=cards`` and cards played by the others this hand, the arguments of
+        ``play_model.plays_log_likelihood`` for a deal's dealt hands; else None."""
+        if self.infer != "cards" or view.phase is not Phase.PLAY or any(b is None for b in view.bids):
+            return None
+        tricks = [list(t[1]) for t in view.round_tricks] + ([list(view.trick)] if view.trick else [])
+        if not tricks:
+            return None
+        leaders = [t[0] for t in view.round_tricks] + ([view.trick_leader] if view.trick else [])
+        weights = self.model if self.model is not None else load_weights()[0]
+        targets = [b for b in view.bids if b is not None]
+        fixed = (tricks, leaders, view.seat, view.trump_suit, _trump_card_bit(view), targets, view.rules.lead_rule,
+                 CARD_TEMPERATURE, CARD_FLOOR)
+        return lambda dealt: (weights, dealt, *fixed)
 
     def _targets(self, view: View, dealt: list[int], model: BidModel, rng: random.Random) -> list[int]:
         """Every seat's bid for a playout: the bids made, and for a seat whose bid is not known (hidden) one drawn
@@ -328,6 +382,7 @@ class SearchBot:
         trump = view.trump_suit
         model = BidModel(trump, n, view.hand_size, view.dealer)
         drawn = done = 0
+        gone = view.played | _trump_card_bit(view)
         for hands, dealt, count in self._weighted_deals(view, sampler, deals, rng, model, list(view.played_by)):
             if self._stop(clock, done):
                 break
@@ -342,7 +397,8 @@ class SearchBot:
                                        first=card)
                 else:
                     won = playout(hands.copy(), list(view.trick), view.trick_leader, view.led,
-                                  list(view.tricks_won), trump, lead_rule, targets, first=card)
+                                  list(view.tricks_won), trump, lead_rule, targets, first=card, model=self.model,
+                                  gone=gone)
                 totals[i] += count * round_score(bid, won[me])
         return {a: totals[i] / drawn for i, a in enumerate(moves)}
 
@@ -386,7 +442,8 @@ class SearchBot:
                 if exact:
                     won = Endgame(trump, lead_rule, targets).solve(hands, [], leader, -1, [0] * n)
                 else:
-                    won = playout(hands.copy(), [], leader, -1, [0] * n, trump, lead_rule, targets)
+                    won = playout(hands.copy(), [], leader, -1, [0] * n, trump, lead_rule, targets, model=self.model,
+                                  gone=_trump_card_bit(view))
                 counts[i][won[me]] += count
         return {bid: [c / drawn for c in counts[i]] for i, bid in enumerate(bids)}
 
@@ -398,4 +455,4 @@ class SearchBot:
 
 register_bot("search")(SearchBot)
 
-__all__ = ["LEVELS", "OutOfTime", "SearchBot", "measure_pace"]
+__all__ = ["LEVELS", "POLICIES", "OutOfTime", "SearchBot", "measure_pace"]
