@@ -67,9 +67,10 @@ def decision_of(view, card: int) -> Decision:
     return base, features, cards.index(card), cards.index(trace[0][2])
 
 
-def play_game(task: tuple[int, int, int, list[float] | None]) -> list[Decision]:
-    """One self-play game of ``search`` (every seat), its card plays with a choice recorded."""
-    seed, index, level, weights = task
+def play_game(task: tuple[int, int, int, list[float] | None, int | None]) -> list[Decision]:
+    """One self-play game of ``search`` (every seat), its card plays with a choice recorded; with ``rounds``, only
+    its first rounds."""
+    seed, index, level, weights, rounds = task
     players = TABLES[index % len(TABLES)]
     state = new_game(find_rules("standard", players=players), derive_seed(seed, "train-deal", index))
     bots = [SearchBot(level=level) for _ in range(players)]
@@ -77,7 +78,7 @@ def play_game(task: tuple[int, int, int, list[float] | None]) -> list[Decision]:
         bot.model = weights
     rngs = [random.Random(derive_seed(seed, "train-bot", index, seat)) for seat in range(players)]
     decisions: list[Decision] = []
-    while not state.is_terminal():
+    while not state.is_terminal() and (rounds is None or len(state.sheet) < rounds):
         seat = state.current_player()
         view = state.view(seat)
         action = bots[seat].act(view, rngs[seat])
@@ -149,6 +150,7 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=3)
     parser.add_argument("--games", type=int, default=40, help="self-play games per iteration")
     parser.add_argument("--level", type=int, default=2, help="the search level of the self-play")
+    parser.add_argument("--rounds", type=int, default=None, help="play only the first ROUNDS rounds of each game")
     parser.add_argument("--seed", type=int, default=28)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--l2", type=float, default=1e-4)
@@ -162,7 +164,7 @@ def main() -> None:
     with ProcessPoolExecutor(args.workers) as pool:
         for iteration in range(args.iterations):
             first = iteration * args.games
-            tasks = [(args.seed, first + g, args.level, weights) for g in range(args.games)]
+            tasks = [(args.seed, first + g, args.level, weights, args.rounds) for g in range(args.games)]
             fresh = [d for game in pool.map(play_game, tasks) for d in game]
             if weights is not None:  # how well the model in use predicts the new choices, before refitting
                 held_out = log_likelihood(np.array(weights + [0.0]), design(fresh), matches=True)
@@ -181,8 +183,8 @@ def main() -> None:
                   f"top card matched {matched:.1%}, {row['seconds']} s", flush=True)
     assert weights is not None
     # The command that remakes these weights: the output path and the workers change nothing in them.
-    kept = [f"--{name.replace('_', '-')} {getattr(args, name)}" for name in ("iterations", "games", "level", "seed",
-                                                                             "l2", "steps")]
+    kept = [f"--{name} {getattr(args, name)}" for name in ("iterations", "games", "level", "rounds", "seed", "l2",
+                                                            "steps") if getattr(args, name) is not None]
     command = "python benchmarks/train_play_model.py " + " ".join(kept)
     meta = {"command": command.strip(), "seed": args.seed, "level": args.level, "tables": list(TABLES),
             "features": FEATURES, "iterations": history}

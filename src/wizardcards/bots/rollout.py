@@ -24,6 +24,9 @@ rule-based bot ranks them). *Short* (still needs tricks): Wizard, tricks won < t
 is below the contract, or a defender while the contract can still be made. Short and leading: the highest card;
 short and following: the highest if it beats the table, else the lowest (Wily: the lowest when a teammate is winning
 the trick); not short: the lowest lead, or the highest card that still loses to the table, else the lowest.
+
+With ``model`` (``search:policy=learned``, Wizard only) every seat plays the learned play model of ``play_model.py``
+instead, from the same knowledge: its hand, the table, its bid and tricks won, and the cards gone from play.
 """
 
 from __future__ import annotations

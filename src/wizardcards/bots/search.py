@@ -44,6 +44,14 @@ With any of the anniversary cards (``rules.special_cards``) every Wizard decisio
 same method over the bigger deck, with playouts that play the special cards' decisions (``special_rollout.py``),
 the Cloud's change and the Juggler's pass valued by playouts, and no exact endgames (its docstring says why).
 
+Learned playouts, inference from the cards
+------------------------------------------
+``search:policy=learned`` (Wizard without the special cards) plays every seat of every playout by the play model
+of ``play_model.py``, fitted on ``search``'s own card plays (``benchmarks/train_play_model.py``), instead of the
+heuristic; ``search:infer=cards`` weights the sampled deals also by the likelihood of every card the other seats
+played this hand under that model (``play_model.plays_log_likelihood``; ``cards=X`` raises it to the power X).
+Neither changes the default: ``search:level=N`` plays as it always did. ``docs/bots.md`` has the figures.
+
 Levels
 ------
 ``search:level=1..5`` (default 3) sets the work per decision as a budget of simulated card plays, divided among the
