@@ -29,10 +29,12 @@ from wizardcards.arena.match import derive_seed, hands_of
 from wizardcards.arena.stats import mean_ci
 from wizardcards.bots.determinize import Sampler
 from wizardcards.bots.inference import BidModel, dealt_hands
-from wizardcards.bots.play_model import load_weights, plays_log_likelihood
-from wizardcards.bots.search import CARD_FLOOR, CARD_TEMPERATURE, SearchBot
+from wizardcards.bots.search import SearchBot
 from wizardcards.core import find_rules, new_game
 from wizardcards.core.state import Phase
+
+READER = SearchBot(level=1, policy="learned", infer="cards")
+"""Only its ``card_likelihood`` is used: the cards' weighting of ``search:infer=cards``, shipped play model."""
 
 
 def log_mean_exp(values: list[float]) -> float:
@@ -40,22 +42,17 @@ def log_mean_exp(values: list[float]) -> float:
     return top + math.log(fmean(math.exp(v - top) for v in values))
 
 
-def gains(view, true_hands: list[int], weights: list[float], candidates: int, rng: random.Random,
+def gains(view, true_hands: list[int], candidates: int, rng: random.Random,
           strengths: list[float]) -> tuple[float, list[float], float]:
     """(bits gained by the bid weighting, by the bid and card weighting at each strength, log2 D) at one view."""
     n, me = view.players, view.seat
     model = BidModel(view.trump_suit, n, view.hand_size, view.dealer)
-    tricks = [list(t[1]) for t in view.round_tricks]
-    leaders = [t[0] for t in view.round_tricks]
-    trump_bit = 1 << view.trump_card if 0 <= view.trump_card < 60 else 0
-    bids = [b for b in view.bids if b is not None]
+    cards_likelihood = READER.card_likelihood(view)  # the very weighting search:infer=cards uses
 
     def logs(hands: list[int]) -> tuple[float, float]:
         dealt = dealt_hands(hands, list(view.played_by))
         bid = math.log(max(model.weight(dealt, view.bids, me), 1e-300))
-        cards = plays_log_likelihood(weights, dealt, tricks, leaders, me, view.trump_suit, trump_bit, bids,
-                                     view.rules.lead_rule, CARD_TEMPERATURE, CARD_FLOOR) if tricks else 0.0
-        return bid, cards
+        return bid, cards_likelihood(dealt) if cards_likelihood is not None else 0.0
 
     sampler = Sampler(view)
     drawn = [logs(sampler.sample(rng)[:n]) for _ in range(candidates)]
@@ -75,7 +72,6 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=3)
     args = parser.parse_args()
     strengths = [float(s) for s in args.strengths.split(",")]
-    weights = load_weights()[0]
     rules = hands_of(find_rules("standard", players=args.players), args.cards)
     by_trick: dict[int, list[tuple[float, list[float], float]]] = {}
     for game in range(args.games):
@@ -92,7 +88,7 @@ def main() -> None:
                         seen = state.view(me)
                         hidden = [h if s != me else seen.hand for s, h in enumerate(state.hands)]
                         by_trick.setdefault(trick, []).append(
-                            gains(seen, hidden, weights, args.candidates, rng, strengths))
+                            gains(seen, hidden, args.candidates, rng, strengths))
             state.apply(bots[seat].act(view, rng))
     print(f"{args.games} games of search:level=1, {args.players} players, {args.cards}-card hands; "
           f"{args.candidates} uniform deals per position; bits gained over uniform sampling, 95% intervals")

@@ -341,7 +341,7 @@ class SearchBot:
             return out
         candidates = []
         weights = []
-        evidence = self._card_evidence(view)
+        cards_likelihood = self.card_likelihood(view)
         # Under a time limit, CANDIDATE_SHARE of it at most goes to drawing candidates.
         stop = self._begun + (self._end - self._begun) * CANDIDATE_SHARE
         for drawn in range(deals * OVERSAMPLE):
@@ -352,25 +352,23 @@ class SearchBot:
             dealt = dealt_hands(hands, played)
             candidates.append((hands, dealt))
             weight = model.weight(dealt, view.bids, me)
-            if evidence is not None:
-                weight *= math.exp(self.card_strength * plays_log_likelihood(*evidence(dealt)))
+            if cards_likelihood is not None:
+                weight *= math.exp(self.card_strength * cards_likelihood(dealt))
             weights.append(weight)
         return [(*candidates[i], count) for i, count in resample(weights, deals, rng)]
 
-    def _card_evidence(self, view: View) -> Callable[[list[int]], tuple] | None:
-        """With ``infer=cards`` and cards played by the others this hand, the arguments of
-        ``play_model.plays_log_likelihood`` for a deal's dealt hands; else None."""
-        if self.infer != "cards" or view.phase is not Phase.PLAY or any(b is None for b in view.bids):
+    def card_likelihood(self, view: View) -> Callable[[list[int]], float] | None:
+        """With ``infer=cards``, once the others have played this hand: the log-likelihood of every card they played
+        given a deal's dealt hands, under the play model (``play_model.plays_log_likelihood``); else None."""
+        bids = [b for b in view.bids if b is not None]
+        if self.infer != "cards" or view.phase is not Phase.PLAY or len(bids) < len(view.bids) or not view.played:
             return None
         tricks = [list(t[1]) for t in view.round_tricks] + ([list(view.trick)] if view.trick else [])
-        if not tricks:
-            return None
         leaders = [t[0] for t in view.round_tricks] + ([view.trick_leader] if view.trick else [])
         weights = self.model if self.model is not None else load_weights()[0]
-        targets = [b for b in view.bids if b is not None]
-        fixed = (tricks, leaders, view.seat, view.trump_suit, _trump_card_bit(view), targets, view.rules.lead_rule,
-                 CARD_TEMPERATURE, CARD_FLOOR)
-        return lambda dealt: (weights, dealt, *fixed)
+        me, trump, gone, lead_rule = view.seat, view.trump_suit, _trump_card_bit(view), view.rules.lead_rule
+        return lambda dealt: plays_log_likelihood(weights, dealt, tricks, leaders, me, trump, gone, bids, lead_rule,
+                                                  CARD_TEMPERATURE, CARD_FLOOR)
 
     def _targets(self, view: View, dealt: list[int], model: BidModel, rng: random.Random) -> list[int]:
         """Every seat's bid for a playout: the bids made, and for a seat whose bid is not known (hidden) one drawn
