@@ -158,6 +158,20 @@ def test_impossible_tables_are_refused_naming_the_reason_and_nothing_is_stored(
         assert db.execute(select(func.count()).select_from(SeatRow)).scalar() == 0
 
 
+def test_a_table_cannot_make_the_server_read_a_file_of_its_choosing(tmp_path: Path, client: TestClient) -> None:
+    """Attack: ``search:policy=PATH.json`` makes a search bot read the weights file at PATH (for researchers, from
+    the command line). Named by a table it would have the server open a path a stranger chose: refused with 422,
+    nothing stored; the shipped model (``policy=learned``) is every table's to seat."""
+    weights = tmp_path / "weights.json"
+    weights.write_text((Path(__file__).resolve().parents[2] / "src/wizardcards/bots/play_model.json").read_text())
+    for spec in (f"search:level=1,policy={weights}", "search:policy=/proc/self/environ.json"):
+        response = client.post("/tables", json={"visibility": "public", **with_bot(spec)})
+        assert response.status_code == 422, response.text
+        assert "policy" in json.dumps(response.json()["detail"])
+    assert client.get("/tables").json()["tables"] == []
+    create(client, **with_bot("search:level=1,policy=learned,infer=cards"))
+
+
 def test_seeds_are_drawn_fresh_for_every_table(client: TestClient) -> None:
     seeds = set()
     for _ in range(5):

@@ -32,6 +32,7 @@ suit to follow, since it sets it; after a Wizard led (nothing to follow) every c
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 from importlib import resources
@@ -228,11 +229,17 @@ def plays_log_likelihood(
 SHIPPED: Final = "play_model.json"
 
 
+@functools.cache
+def _shipped() -> str:
+    """The shipped weights file, read once per process (every ``search:policy=learned`` bot made reads it)."""
+    return resources.files("wizardcards.bots").joinpath(SHIPPED).read_text()
+
+
 def load_weights(path: str | None = None) -> tuple[list[float], dict[str, object]]:
     """The fitted weights and what made them (command, seed, data, fit): the file shipped with the package, or the
     weights file at ``path`` (as ``benchmarks/train_play_model.py`` writes it)."""
     if path is None:
-        text = resources.files("wizardcards.bots").joinpath(SHIPPED).read_text()
+        text = _shipped()
     else:
         with open(path) as file:
             text = file.read()

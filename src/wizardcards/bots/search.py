@@ -135,6 +135,8 @@ INFERENCES = ("bids", "cards")
 CARD_TEMPERATURE = 1.0
 CARD_FLOOR = 0.1
 """Inference from the cards: the play model's softmax temperature, and the share of an even chance mixed in."""
+MAX_CARD_STRENGTH = 4
+"""``cards=X`` at most this (a log-likelihood is never positive, so any X in 0..4 keeps a weight in 0..1)."""
 
 
 def _trump_card_bit(view: View) -> int:
@@ -193,6 +195,9 @@ class SearchBot:
         if policy not in POLICIES and not str(policy).endswith(".json"):
             raise ValueError(f"search policy must be {' or '.join(POLICIES)} or a weights file (.json), "
                              f"not {policy!r}")
+        if isinstance(cards, bool) or not isinstance(cards, int | float) or not 0 <= cards <= MAX_CARD_STRENGTH:
+            raise ValueError(f"search cards (the power of the cards' likelihood) must be 0..{MAX_CARD_STRENGTH}, "
+                             f"not {cards!r}")
         if level not in LEVELS:
             raise ValueError(f"search level must be 1..5, not {level}")
         if samples is not None and not 1 <= samples <= MAX_SAMPLES:

@@ -27,7 +27,7 @@ from typing import Any
 from ..bots import BOTS, Bot, make_bot, parse_bot_spec
 from ..bots.base import ENGINE_PREFIX
 from ..bots.engine import EngineBot, EngineError, RulesRefused
-from ..bots.search import LEVELS, SearchBot
+from ..bots.search import LEVELS, POLICIES, SearchBot
 from ..core import RuleSet, View, action_to_text
 from . import protocol as P
 
@@ -172,6 +172,11 @@ def bot_spec_error(spec: str, engines: Mapping[str, str] | Iterable[str] = ()) -
         offered = f": {', '.join(engine_spec(e) for e in configured)}" if configured else " (it has none)"
         return (f"this server seats only the engines its operator configured{offered}; "
                 f"{spec[:80]!r} is not one of them")
+    if BOTS.get(name) is SearchBot and params.get("policy", "heuristic") not in POLICIES:
+        # search:policy=PATH.json reads a weights file: a path is the operator's to name (wizard engine), never a
+        # stranger's, who could make the server open any file or a pipe that never answers
+        return (f"search bots here play by policy {' or '.join(POLICIES)}; "
+                f"{str(params['policy'])[:80]!r} is not one of them")
     try:
         make_bot(spec)
     except ValueError as error:  # UnknownBotError, and the bots' own refusals of a parameter's value
