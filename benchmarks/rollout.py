@@ -37,6 +37,7 @@ from wizardcards.bots import determinize, rollout
 from wizardcards.bots.play_model import load_weights
 from wizardcards.bots.rulebased import hand_value
 from wizardcards.core import Phase, View, find_rules, new_game
+from wizardcards.core.cards import FULL_DECK
 from wizardcards.core.rules import JesterLead
 
 Position = tuple[list[int], list[int], int, int, list[int], int, bool, list[int]]
@@ -98,7 +99,7 @@ def play_all(module: ModuleType, found: list[Position], model: list[float] | Non
     in nobody's hand count as gone."""
     playout = module.playout
     return [playout(hands.copy(), trick.copy(), leader, led, won.copy(), trump, first_suited, targets, model=model,
-                    gone=module.ALL_CARDS & ~(sum(hands) | sum(1 << c for c in trick)))
+                    gone=FULL_DECK & ~(sum(hands) | sum(1 << c for c in trick)))
             for hands, trick, leader, led, won, trump, first_suited, targets in found]
 
 

@@ -29,10 +29,11 @@ import numpy as np
 
 from wizardcards.arena.match import derive_seed
 from wizardcards.bots.play_model import FEATURES, WEIGHTS, card_features, situation
-from wizardcards.bots.rollout import ALL_CARDS, playout, winning_so_far
+from wizardcards.bots.rollout import playout, winning_so_far
 from wizardcards.bots.search import SearchBot
 from wizardcards.core import actions as A
 from wizardcards.core import find_rules, new_game
+from wizardcards.core.cards import FULL_DECK
 from wizardcards.core.state import Phase
 
 TABLES = (4, 3, 5, 6)
@@ -55,7 +56,7 @@ def decision_of(view, card: int) -> Decision:
     best = winning_so_far(trick, view.trump_suit)[0]
     me = view.seat
     need = view.bids[me] - view.tricks_won[me]
-    out = ALL_CARDS & ~(view.hand | gone_of(view))
+    out = FULL_DECK & ~(view.hand | gone_of(view))
     base = situation(len(trick), view.players, need, view.hand.bit_count())
     features = [card_features(c, view.hand, len(trick), best, view.trump_suit, view.led, out) for c in cards]
     # The heuristic's card: a playout's first card from this position (it reads only the seat's own hand).

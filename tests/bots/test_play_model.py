@@ -36,11 +36,11 @@ from wizardcards.bots.play_model import (
     plays_log_likelihood,
     situation,
 )
-from wizardcards.bots.rollout import ALL_CARDS, playout, winning_so_far
+from wizardcards.bots.rollout import playout, winning_so_far
 from wizardcards.bots.search import SearchBot
 from wizardcards.core import RuleSet, find_rules, new_game
 from wizardcards.core.actions import card_action
-from wizardcards.core.cards import card_from_text, cards_from_text
+from wizardcards.core.cards import FULL_DECK, card_from_text, cards_from_text
 from wizardcards.core.rules import JesterLead
 from wizardcards.core.state import Phase
 from wizardcards.core.tricks import legal_cards
@@ -67,7 +67,7 @@ def test_situation_blocks_by_role_and_standing() -> None:
 def test_features_of_hand_built_cards() -> None:
     hand = cards("Kh 4h 2h Ts Wiz Jes")
     trump = 3  # spades
-    out = ALL_CARDS & ~hand
+    out = FULL_DECK & ~hand
     # Leading the King of hearts: a plain suited card, one heart above it out (the Ace), three hearts held.
     assert card_features(card("Kh"), hand, 0, -1, trump, -1, out) == [CLASS_FOLLOW + 11, SUIT_LENGTH + 3 + 2,
                                                                      HIGHER_OUT + 4 + 1]
@@ -99,7 +99,7 @@ def test_score_is_the_sum_of_the_features_weights() -> None:
         view = state.view(state.current_player())
         trick = list(view.trick)
         best = winning_so_far(trick, view.trump_suit)[0]
-        out = ALL_CARDS & ~(view.hand | view.played)
+        out = FULL_DECK & ~(view.hand | view.played)
         base = situation(len(trick), view.players, rng.randrange(-2, 4), view.hand.bit_count())
         for c in range(60):
             if view.hand >> c & 1:
@@ -119,7 +119,7 @@ def test_hand_set_weights_choose_as_written() -> None:
     weights[over + TAKES] = -1.0
     hand = cards("Kh 4h 2h")
     queen = card("Qh")
-    out = ALL_CARDS & ~(hand | 1 << queen)
+    out = FULL_DECK & ~(hand | 1 << queen)
     legal = legal_cards(hand, 2)
     assert model_card(weights, hand, legal, 1, 4, queen, -1, 2, 1, out) == card("Kh")
     assert model_card(weights, hand, legal, 1, 4, queen, -1, 2, -1, out) == card("2h")  # ties: the lowest id
@@ -158,7 +158,7 @@ def test_model_playouts_play_the_model_card_the_core_allows(rules: RuleSet) -> N
             if legal & (legal - 1):
                 trick = list(view.trick)
                 best = winning_so_far(trick, view.trump_suit)[0]
-                out = ALL_CARDS & ~(view.hand | view.played | (1 << view.trump_card if view.trump_card >= 0 else 0))
+                out = FULL_DECK & ~(view.hand | view.played | (1 << view.trump_card if view.trump_card >= 0 else 0))
                 need = targets[seat] - view.tricks_won[seat]
                 assert played == model_card(weights, view.hand, legal, len(trick), view.players, best,
                                             view.trump_suit, view.led, need, out)

@@ -19,6 +19,7 @@ import pytest
 from wizardcards.bots.play_model import FEATURES, SITUATIONS, WEIGHTS, card_features, situation
 from wizardcards.core import actions as A
 from wizardcards.core import find_rules, new_game
+from wizardcards.core.cards import FULL_DECK
 from wizardcards.core.state import Phase
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
@@ -77,7 +78,7 @@ def test_a_recorded_decision_is_what_the_play_model_reads(train: ModuleType) -> 
     assert 0 <= heuristic < len(features)
     first = A.card_of_action(view.legal_actions[0], view.hand)
     assert features[0] == card_features(first, view.hand, len(trick), train.winning_so_far(trick, view.trump_suit)[0],
-                                        view.trump_suit, view.led, train.ALL_CARDS & ~(view.hand | train.gone_of(view)))
+                                        view.trump_suit, view.led, FULL_DECK & ~(view.hand | train.gone_of(view)))
 
 
 def test_training_runs_end_to_end_and_writes_its_command(tmp_path: Path) -> None:

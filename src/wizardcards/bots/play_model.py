@@ -15,16 +15,17 @@ a card's score is the sum of four weights:
 
 * its class and rank: a Wizard, a Jester, a trump, a card of the suit to follow (leading: any other suited card),
   a card of another suit (a discard), each suited class by its rank 2..Ace;
-* whether it takes the trick over as it stands (following only; ``rollout.beats``);
+* whether it takes the trick over as it stands (following only; ``trick_table.beats``);
 * how many cards of its suit above it are still out (neither in the hand nor gone: 0, 1, 2, 3 or more), by class
   (trump, the suit to follow, another suit); for a Wizard or a Jester, how many Wizards are still out;
 * how many cards of its suit the hand holds (1, 2, 3 or more), trumps apart.
 
-``card_features`` lists the four weight indices of a card, for training; ``card_score`` adds the same four weights
+``card_features`` lists the weight indices of a card (four, or three for a Wizard or a Jester, which has no suit
+length; the take-over weight only when it takes over), for training; ``card_score`` adds the same weights
 in the playouts' inner loop (compiled with mypyc, like ``rollout.py``): ``tests/bots/test_play_model.py`` checks
 that the two agree. ``card_log_probability`` is the softmax of the scores over the legal cards, divided by a
 temperature: the model as a probability of each card, for inference from the cards played
-(``inference.py``).
+(``plays_log_likelihood``, ``search:infer=cards``).
 
 A card's class is read as the model reads it: with nothing to follow yet (a Jester led) a suited card counts as the
 suit to follow, since it sets it; after a Wizard led (nothing to follow) every card not trump is another suit.
@@ -38,7 +39,7 @@ import math
 from importlib import resources
 from typing import Final
 
-from ..core.cards import FIRST_JESTER, FIRST_WIZARD, RANKS, SUIT_MASKS, WIZARDS
+from ..core.cards import FIRST_JESTER, FIRST_WIZARD, FULL_DECK, RANKS, SUIT_MASKS, WIZARDS
 from ..core.tricks import legal_cards, next_led
 from .trick_table import beats
 
@@ -57,7 +58,6 @@ SUIT_LENGTH: Final = 58  # + 3 * (trump or not) + bucket
 FEATURES: Final = 64
 """Weights per situation block."""
 WEIGHTS: Final = SITUATIONS * FEATURES
-ALL: Final = (1 << 60) - 1
 
 SUIT_ABOVE: Final[tuple[int, ...]] = tuple(
     (SUIT_MASKS[card // RANKS] & ~((2 << card) - 1)) if card < FIRST_WIZARD else WIZARDS for card in range(60)
@@ -211,7 +211,7 @@ def plays_log_likelihood(
             if seat != me:
                 legal = legal_cards(hand, led)
                 if legal & (legal - 1):
-                    out = ALL & ~(hand | gone)
+                    out = FULL_DECK & ~(hand | gone)
                     p = math.exp(card_log_probability(weights, card, hand, led, pos, n, best, trump,
                                                       targets[seat] - won[seat], out, temperature))
                     total += math.log((1.0 - floor) * p + floor / legal.bit_count())

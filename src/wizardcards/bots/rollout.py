@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..core.actions import card_action
-from ..core.cards import DECK_SIZE
+from ..core.cards import DECK_SIZE, FULL_DECK
 from ..core.tricks import legal_cards, next_led, winning_position
 from .play_model import model_card
 from .rulebased import OTHERS, card_chance
@@ -51,7 +51,6 @@ def _keys(trump: int) -> tuple[int, ...]:
 
 KEYS: Final[tuple[tuple[int, ...], ...]] = tuple(_keys(trump) for trump in (-1, 0, 1, 2, 3))
 """``KEYS[trump + 1][card]``: the heuristic's ranking of the cards under ``trump`` (-1: none)."""
-ALL_CARDS: Final = (1 << DECK_SIZE) - 1
 
 
 def playout(
@@ -122,7 +121,7 @@ def playout(
             card = _random_card(legal, rng)
         elif model is not None:
             card = model_card(model, hand, legal, pos, n, best, trump, led, goal[p] - won[p],
-                              ALL_CARDS & ~(hand | gone | played))
+                              FULL_DECK & ~(hand | gone | played))
         else:
             short: bool
             if wily:
