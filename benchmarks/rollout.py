@@ -33,7 +33,7 @@ from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
-from wizardcards.bots import determinize, rollout
+from wizardcards.bots import determinize, rollout, trick_table
 from wizardcards.bots.play_model import load_weights
 from wizardcards.bots.rulebased import hand_value
 from wizardcards.core import Phase, View, find_rules, new_game
@@ -131,6 +131,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     pure_rollout, pure_determinize = pure_copy(rollout), pure_copy(determinize)
+    # The take-over table's functions live in trick_table.py: the pure playouts call its pure copy too.
+    pure_table = pure_copy(trick_table)
+    pure_rollout.beats, pure_rollout.winning_so_far = pure_table.beats, pure_table.winning_so_far
     state = "compiled" if is_compiled(rollout) and is_compiled(determinize) else "NOT compiled (pure Python)"
     print(f"benchmarks/rollout.py: installed bots/rollout.py and bots/determinize.py are {state}; core "
           f"{'compiled' if is_compiled(sys.modules['wizardcards.core.tricks']) else 'pure Python'}")
